@@ -1,0 +1,32 @@
+// Type-aware lint: an un-awaited expect or API call passes silently, so floating promises are errors.
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'reports/', 'test-results/', 'blob-report/', 'playwright-report/'] },
+  {
+    files: ['**/*.ts'],
+    extends: [tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.js'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // fastify route handlers and plugins are async by contract, whether or not they await.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // Conformance specs take test/expect from our fixtures, which add the API client, redaction and matchers.
+    files: ['tests/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [{ name: '@playwright/test', message: "Import { test, expect } from 'fixtures/index.ts' instead." }],
+      }],
+    },
+  },
+  { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
+);

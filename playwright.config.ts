@@ -1,0 +1,38 @@
+/**
+ * Two projects: `conformance` (tests/, the suite a target is judged by) and `selftest` (selftest/,
+ * the suite's own tests). Configuration of the target lives in support/config.ts, read from the
+ * environment and .env (or ENV_FILE) by every process; global setup validates it before any test.
+ */
+import { defineConfig, type ReporterDescription } from '@playwright/test';
+
+const onCI = !!process.env.CI;
+
+const reporters: ReporterDescription[] = [
+  [onCI ? 'dot' : 'list'],
+  ['html', { outputFolder: 'reports/html', open: 'never' }],
+  ['junit', { outputFile: 'reports/junit.xml' }],
+];
+
+export default defineConfig({
+  globalSetup: './support/global-setup.ts',
+  fullyParallel: true,
+  // Tests wait on the network, not the CPU: more workers than cores shortens a run against a slow target.
+  workers: process.env.WORKERS ? Number(process.env.WORKERS) : 4,
+  forbidOnly: onCI,
+  // A conformance verdict must not be hidden by a retry.
+  retries: 0,
+  reporter: reporters,
+  outputDir: 'test-results',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    // Playwright writes request headers (the bearer token) into traces; our own failure evidence
+    // (support/api/exchange.ts) shows each request and response, redacted, instead.
+    trace: 'off',
+  },
+  projects: [
+    { name: 'conformance', testDir: 'tests' },
+    // Self tests run child suites (fault matrix, secret scan): long, and few, so a generous timeout.
+    { name: 'selftest', testDir: 'selftest', timeout: 20 * 60_000 },
+  ],
+});

@@ -1,0 +1,67 @@
+/**
+ * The reference implementation of the Store Management API: in memory, on fastify, built here and
+ * started elsewhere (main.ts, support/global-setup.ts, self tests) so tests can listen on port 0.
+ */
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { requireBearer } from './auth.ts';
+import { defaultDeliveryOptions, DeliveryDispatcher, type DeliveryOptions } from './deliveries.ts';
+import { FaultSet } from './faults.ts';
+import { errorBody } from './format.ts';
+import type { ReferenceContext } from './routes/context.ts';
+import { listRoutes } from './routes/list.ts';
+import { productRoutes } from './routes/products.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
+import { seedProducts, Store } from './store.ts';
+
+export interface ReferenceOptions {
+  readonly token: string;
+  readonly faults?: FaultSet;
+  readonly deliveries?: Partial<DeliveryOptions>;
+  /** Largest request body accepted, in bytes; larger ones get 413. */
+  readonly bodyLimit?: number;
+  readonly logger?: boolean;
+}
+
+export interface ReferenceServer {
+  readonly app: FastifyInstance;
+  readonly store: Store;
+  readonly deliveries: DeliveryDispatcher;
+}
+
+export function buildReference(options: ReferenceOptions): ReferenceServer {
+  const faults = options.faults ?? new FaultSet();
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1024 * 1024, return503OnClosing: true });
+  const store = new Store();
+  seedProducts(store, new Date());
+  const deliveries = new DeliveryDispatcher(faults, { ...defaultDeliveryOptions, ...options.deliveries });
+  const ctx: ReferenceContext = { store, faults, deliveries, now: () => new Date() };
+  const auth = requireBearer(options.token);
+
+  app.addHook('onClose', async () => deliveries.close());
+
+  // Client errors (malformed JSON, wrong content type, too large) keep their 4xx; anything else is a
+  // bug of ours, reported as such. The fuzz self test holds the reference to "no input gives a 5xx".
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) app.log.error(error);
+    return reply.code(status).send(errorBody(status === 500 ? 'Internal server error.' : error.message));
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(`No route ${request.method} ${request.url.split('?')[0]}.`)));
+
+  if (faults.has('response-text-plain')) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('content-type', 'text/plain');
+      return payload;
+    });
+  }
+
+  app.register(async (protectedScope) => {
+    protectedScope.addHook('preHandler', auth);
+    await protectedScope.register(webhookRoutes, ctx);
+    await protectedScope.register(productRoutes, ctx);
+  });
+  // Whether List Products needs the token is not shown; the reference does not ask for it.
+  app.register(listRoutes, ctx);
+
+  return { app, store, deliveries };
+}

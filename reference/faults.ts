@@ -1,0 +1,50 @@
+/**
+ * The fault switch: named, realistic bugs the reference can be started with (REFERENCE_FAULTS=a,b).
+ * Each breaks one spec clause. The fault matrix (selftest/fault-matrix.spec.ts) runs the suite once per
+ * fault and requires a failure in a test citing that clause, so every check is proven able to fail.
+ * With no fault switched on, `has()` is false everywhere and no fault code path runs.
+ */
+import type { ClauseId } from '../support/spec/clauses.ts';
+import { conventionFaults } from './faults/conventions.ts';
+import { listFaults } from './faults/list.ts';
+import { productFaults } from './faults/products.ts';
+import { webhookFaults } from './faults/webhooks.ts';
+
+export interface FaultDefinition {
+  readonly clause: ClauseId;
+  readonly description: string;
+}
+
+export const FaultCatalogue = {
+  ...conventionFaults,
+  ...webhookFaults,
+  ...productFaults,
+  ...listFaults,
+} as const satisfies Record<string, FaultDefinition>;
+
+export type FaultName = keyof typeof FaultCatalogue;
+export const FaultNames = Object.keys(FaultCatalogue) as FaultName[];
+
+export class FaultSet {
+  readonly #on: ReadonlySet<FaultName>;
+  constructor(names: Iterable<FaultName> = []) {
+    this.#on = new Set(names);
+  }
+  has(name: FaultName): boolean {
+    return this.#on.has(name);
+  }
+  get names(): readonly FaultName[] {
+    return [...this.#on];
+  }
+}
+
+export function isFaultName(name: string): name is FaultName {
+  return Object.hasOwn(FaultCatalogue, name);
+}
+
+/** Parses REFERENCE_FAULTS; an unknown name is an error, not a silently clean run. */
+export function parseFaults(names: readonly string[]): FaultSet {
+  const unknown = names.filter((n) => !isFaultName(n));
+  if (unknown.length > 0) throw new Error(`REFERENCE_FAULTS: unknown fault(s) ${unknown.join(', ')}; known: ${FaultNames.join(', ')}`);
+  return new FaultSet(names.filter(isFaultName));
+}

@@ -1,0 +1,78 @@
+/** Renders stored records into the response shapes of the spec (Resources). */
+import type { FaultSet } from './faults.ts';
+import { formatTimestamp } from './format.ts';
+import type { ProductRecord, ProductType, Store, WebhookRecord } from './store.ts';
+import { ProductTypeLabels } from '../support/spec/events.ts';
+
+export interface RenderContext {
+  readonly store: Store;
+  readonly faults: FaultSet;
+  /** Scheme, host and port the client reached us at: image URLs are absolute (Conventions). */
+  readonly origin: string;
+}
+
+export function renderWebhook(webhook: WebhookRecord, ctx: RenderContext) {
+  return {
+    id: webhook.id,
+    name: webhook.name,
+    url: webhook.url,
+    method_type: webhook.method_type,
+    status: webhook.status,
+    created_at: formatTimestamp(webhook.created_at, ctx.faults),
+    updated_at: formatTimestamp(webhook.updated_at, ctx.faults),
+    events: webhook.events.map((e) => ({ id: e.id, event_name: e.event_name })),
+  };
+}
+
+const mediaUrl = (origin: string, id: number) => `${origin}/media/${id}.jpg`;
+export const placeholderUrl = (origin: string) => `${origin}/media/placeholder.png`;
+
+function renderBrand(id: number | null, ctx: RenderContext) {
+  const brand = id === null ? undefined : ctx.store.brands.get(id);
+  if (!brand) return null;
+  return {
+    id: brand.id,
+    title: '',
+    name: brand.name,
+    description: brand.description,
+    logo: `${ctx.origin}/media/brands/${brand.id}/logo.png`,
+    banner: `${ctx.origin}/media/brands/${brand.id}/banner.png`,
+  };
+}
+
+function renderCategories(ids: readonly number[], ctx: RenderContext) {
+  return ids.flatMap((id) => {
+    const category = ctx.store.categories.get(id);
+    if (!category) return [];
+    return [{ id: category.id, name: category.name, description: category.description, image: `${ctx.origin}/media/categories/${category.id}.png` }];
+  });
+}
+
+export type ProductShape = 'detail' | 'list';
+
+/** `detail`: create and update responses (`is_published`, `type` as a code); `list`: list items (`sku`, `type` as a label). */
+export function renderProduct(product: ProductRecord, shape: ProductShape, ctx: RenderContext) {
+  const { faults } = ctx;
+  const type: ProductType = product.type === 'service' && faults.has('create-service-type-booking') ? 'booking' : product.type;
+  const common = {
+    id: product.id,
+    identifier: product.id,
+    name: product.name,
+    summary: product.summary,
+    description: product.description,
+    type: shape === 'list' ? ProductTypeLabels[type] : type,
+    price: product.price,
+    sale_price: product.sale_price,
+    is_refundable: product.is_refundable,
+    min_purchase: product.min_purchase,
+    max_purchase: product.max_purchase,
+    image: product.image_id === null ? placeholderUrl(ctx.origin) : mediaUrl(ctx.origin, product.image_id),
+    ratings: null,
+    created_at: formatTimestamp(product.created_at, faults),
+    updated_at: formatTimestamp(product.updated_at, faults),
+    brand: renderBrand(product.brand_id, ctx),
+    tags: product.tag_ids.map((id) => ({ id, tag_name: ctx.store.tags.get(id) ?? '' })),
+    categories: renderCategories(product.category_ids, ctx),
+  };
+  return shape === 'list' ? { ...common, sku: product.sku } : { ...common, is_published: product.is_published };
+}

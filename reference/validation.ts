@@ -1,0 +1,140 @@
+/**
+ * The reference's request validation. The spec leaves required fields and most rules unshown; these
+ * are the reference's own choices, which the suite must not assert (a vendor may choose otherwise).
+ */
+import { z } from 'zod';
+import { EventNames } from '../support/spec/events.ts';
+import type { FaultSet } from './faults.ts';
+import type { Store } from './store.ts';
+
+const text = z.string().max(10_000);
+const name = z.string().trim().min(1).max(255);
+const id = z.int().positive();
+const ids = z.array(id).max(100);
+const money = z.number().nonnegative().max(1e9);
+const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
+const isoDate = z.iso.date();
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM');
+
+export const WebhookBody = (_faults: FaultSet) =>
+  z.strictObject({
+    name,
+    url: httpUrl,
+    method_type: z.enum(['POST', 'PUT', 'PATCH']),
+    events: z.array(z.enum(EventNames as [string, ...string[]])).min(1).max(EventNames.length),
+    secret: z.string().min(32).max(255).optional(),
+    status: z.int().min(0).max(1).default(1),
+  });
+export type WebhookBody = z.infer<ReturnType<typeof WebhookBody>>;
+
+const bilingual = z.strictObject({ ar: text, en: text });
+const priceTable = z.record(z.string().max(255), z.number().min(-1e9).max(1e9));
+
+const ProductOption = z
+  .strictObject({
+    type: z.string().min(1).max(50),
+    title: bilingual,
+    subTitle: bilingual.optional(),
+    isRequired: z.boolean(),
+    multiSelect: z.boolean(),
+    options: z.strictObject({ ar: priceTable, en: priceTable }).nullable(),
+  })
+  .refine((o) => !(o.type === 'radio' || o.type === 'checkbox') || o.options !== null, {
+    message: 'radio and checkbox options need an options table',
+    path: ['options'],
+  });
+
+const Window = z.strictObject({ start: hhmm, end: hhmm }).refine((w) => w.start < w.end, { message: 'start must be before end', path: ['end'] });
+const Weekday = z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']);
+
+const common = {
+  name_ar: name,
+  name_en: name,
+  summery_ar: text.optional(),
+  summery_en: text.optional(),
+  description_ar: text.optional(),
+  description_en: text.optional(),
+  slug: z.string().max(255).optional(),
+  status_id: id.optional(),
+  sale_price: money.optional(),
+  price: money,
+  sku: z.string().max(255).optional(),
+  image_id: id.optional(),
+  product_gallery: ids.optional(),
+  brand_id: id.optional(),
+  badge_id: id.optional(),
+  category: ids.optional(),
+  tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+  is_refundable: z.boolean().optional(),
+  policy_description: text.optional(),
+  video_source: z.string().max(50).optional(),
+  video_id: z.string().max(255).optional(),
+  product_options: z.array(ProductOption).max(50).optional(),
+  general_title: text.optional(),
+  general_description: text.optional(),
+  general_image: id.optional(),
+  facebook_title: text.optional(),
+  facebook_description: text.optional(),
+  facebook_image: id.optional(),
+  twitter_title: text.optional(),
+  twitter_description: text.optional(),
+  twitter_image: id.optional(),
+  related_products: ids.optional(),
+  sub_category: ids.optional(),
+  child_category: ids.optional(),
+  min_purchase: z.int().min(1).max(1e6).optional(),
+  max_purchase: z.int().min(1).max(1e6).optional(),
+};
+
+export const BookingBody = z.strictObject({
+  ...common,
+  cost: money.optional(),
+  quantity: z.int().min(0).max(1e6).optional(),
+  duration: z.int().positive().max(10_000).optional(),
+  duration_type: z.string().min(1).max(20).optional(),
+  availability: z.partialRecord(Weekday, z.array(Window).max(24)).optional(),
+  provider_required: z.boolean().optional(),
+  providers: ids.optional(),
+  is_enable_date_range: z.boolean().optional(),
+  is_enable_booking_same_date: z.boolean().optional(),
+  is_inventory_warning: z.boolean().optional(),
+});
+export type BookingBody = z.infer<typeof BookingBody>;
+
+const serviceFields = {
+  ...common,
+  release_date: isoDate.optional(),
+  update_date: isoDate.optional(),
+  preview_link: httpUrl.optional(),
+};
+export const ServiceBody = z.strictObject(serviceFields);
+export type ServiceBody = z.infer<typeof ServiceBody>;
+export const ServicePatch = ServiceBody.partial();
+export type ServicePatch = z.infer<typeof ServicePatch>;
+
+/** Ids a product body refers to must exist (an unknown brand or category is a validation error). */
+export function referenceErrors(body: { [K in keyof (BookingBody & ServiceBody)]?: (BookingBody & ServiceBody)[K] | undefined }, store: Store): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  const check = (field: string, values: readonly number[] | undefined, exists: (id: number) => boolean) => {
+    const missing = (values ?? []).filter((v) => !exists(v));
+    if (missing.length > 0) errors[field] = [`unknown id(s): ${missing.join(', ')}`];
+  };
+  check('brand_id', body.brand_id === undefined ? undefined : [body.brand_id], (v) => store.brands.has(v));
+  check('category', body.category, (v) => store.categories.has(v));
+  check('image_id', body.image_id === undefined ? undefined : [body.image_id], (v) => store.media.has(v));
+  check('product_gallery', body.product_gallery, (v) => store.media.has(v));
+  if (body.min_purchase !== undefined && body.max_purchase !== undefined && body.max_purchase < body.min_purchase) {
+    errors.max_purchase = ['must not be less than min_purchase'];
+  }
+  return errors;
+}
+
+/** zod issues as `{ field: [messages] }`, the reference's 422 body. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.join('.') : '(body)';
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}

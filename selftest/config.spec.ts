@@ -1,0 +1,101 @@
+/** Unit tests of support/config.ts: each bad value gives its own readable message. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { ConfigError, describeConfig, isLoopback, parseConfig, readEnvironment } from '../support/config.ts';
+
+const remote = { BASE_URL: 'https://staging.example.com', API_TOKEN: 'tok-distinctive-123456', TARGET_PROFILE: 'fixtures/targets/reference.json' };
+
+function problemsOf(env: Record<string, string>): string {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).message;
+  }
+  throw new Error(`expected ${JSON.stringify(env)} to be rejected`);
+}
+
+test('an empty environment means the embedded reference with its own profile', () => {
+  const config = parseConfig({});
+  expect(config.embedded).toBe(true);
+  expect(config.productListPath).toBe('/products');
+  expect(config.profile.brandIds.length).toBeGreaterThan(1);
+  expect(Object.isFrozen(config)).toBe(true);
+});
+
+test('a remote target parses with its token and profile', () => {
+  const config = parseConfig(remote);
+  expect(config.embedded).toBe(false);
+  expect(config.targetUrl).toBe('https://staging.example.com');
+  expect(config.allowWrites).toBe(false);
+});
+
+const bad: [string, Record<string, string>, RegExp][] = [
+  ['an invalid BASE_URL', { ...remote, BASE_URL: 'staging.example.com' }, /BASE_URL: must be an http\(s\) URL/],
+  ['a BASE_URL with another scheme', { ...remote, BASE_URL: 'ftp://example.com' }, /BASE_URL: must be an http\(s\) URL/],
+  ['a remote target without a token', { BASE_URL: remote.BASE_URL, TARGET_PROFILE: remote.TARGET_PROFILE }, /API_TOKEN: required when BASE_URL/],
+  ['a remote target without a profile', { BASE_URL: remote.BASE_URL, API_TOKEN: remote.API_TOKEN }, /TARGET_PROFILE: required when BASE_URL/],
+  ['a profile that does not exist', { ...remote, TARGET_PROFILE: 'fixtures/targets/nope.json' }, /TARGET_PROFILE: .*nope\.json does not exist/],
+  ['a non-numeric timeout', { REQUEST_TIMEOUT_MS: 'soon' }, /REQUEST_TIMEOUT_MS: .*got "soon"/],
+  ['a negative timeout', { REQUEST_TIMEOUT_MS: '-5' }, /REQUEST_TIMEOUT_MS/],
+  ['a boolean that is not one', { TARGET_ALLOW_WRITES: 'maybe' }, /TARGET_ALLOW_WRITES/],
+  ['an unknown signature scheme', { WEBHOOK_SIGNATURE_SCHEME: 'md5' }, /WEBHOOK_SIGNATURE_SCHEME/],
+  ['a list path without a slash', { PRODUCT_LIST_PATH: 'products' }, /PRODUCT_LIST_PATH: must be a path starting with \//],
+  ['a delete path without {id}', { DELETE_PRODUCT_PATH: '/api/core/v1/products' }, /DELETE_PRODUCT_PATH: must contain \{id\}/],
+  ['a capture port out of range', { CAPTURE_PORT: '70000' }, /CAPTURE_PORT/],
+];
+
+for (const [what, env, message] of bad) {
+  test(`rejects ${what} with a message naming the variable`, () => {
+    expect(problemsOf(env)).toMatch(message);
+  });
+}
+
+test('lists every bad variable at once, not just the first', () => {
+  const message = problemsOf({ BASE_URL: 'nope', REQUEST_TIMEOUT_MS: 'x', WEBHOOK_SIGNATURE_SCHEME: 'md5' });
+  expect(message).toMatch(/BASE_URL/);
+  expect(message).toMatch(/REQUEST_TIMEOUT_MS/);
+  expect(message).toMatch(/WEBHOOK_SIGNATURE_SCHEME/);
+});
+
+test('rejects a malformed profile with the path of each bad field', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'profile-'));
+  const file = path.join(dir, 'bad.json');
+  writeFileSync(file, JSON.stringify({ brandIds: [1], categoryIds: ['x'], mediaIds: [], badgeIds: [1], providerIds: [1], statusIds: [1], subCategoryIds: [1], childCategoryIds: [1] }));
+  const message = problemsOf({ ...remote, TARGET_PROFILE: file });
+  expect(message).toMatch(/brandIds: at least two brands/);
+  expect(message).toMatch(/categoryIds/);
+  expect(message).toMatch(/mediaIds: at least one id/);
+});
+
+test('rejects a profile that is not JSON', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'profile-'));
+  const file = path.join(dir, 'bad.json');
+  writeFileSync(file, '{ not json');
+  expect(problemsOf({ ...remote, TARGET_PROFILE: file })).toMatch(/is not valid JSON/);
+});
+
+test('the environment wins over the dotenv file, and ENV_FILE picks the file', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'envfile-'));
+  writeFileSync(path.join(dir, '.env.staging'), 'ACCEPT_LANGUAGE=ar\nREQUEST_TIMEOUT_MS=1234\n');
+  const env = readEnvironment({ ENV_FILE: '.env.staging', REQUEST_TIMEOUT_MS: '999' }, dir);
+  expect(env.ACCEPT_LANGUAGE).toBe('ar');
+  expect(env.REQUEST_TIMEOUT_MS).toBe('999');
+  expect(() => readEnvironment({ ENV_FILE: '.env.missing' }, dir)).toThrow(/ENV_FILE: .env.missing does not exist/);
+});
+
+test('printing the config never shows the token', () => {
+  const text = describeConfig(parseConfig(remote));
+  expect(text).not.toContain(remote.API_TOKEN);
+  expect(text).toContain('***');
+});
+
+test('loopback detection covers localhost, 127/8 and ::1 only', () => {
+  expect(isLoopback('http://localhost:3000')).toBe(true);
+  expect(isLoopback('http://127.0.0.2')).toBe(true);
+  expect(isLoopback('http://[::1]:80')).toBe(true);
+  expect(isLoopback('https://staging.example.com')).toBe(false);
+  expect(isLoopback('http://10.0.0.1')).toBe(false);
+});

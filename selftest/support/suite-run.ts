@@ -1,0 +1,126 @@
+/**
+ * Runs the conformance suite as a child process (as a user would) and reads its JSON report:
+ * the self tests judge the suite by what it reports, not by its internals.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../support/config.ts';
+
+const CLI = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+
+/** Variables a parent Playwright run sets for its own workers; a child run must make its own. */
+const INHERITED_RUN_STATE = ['EMBEDDED_REFERENCE_URL', 'API_TOKEN', 'RUN_ID', 'FAKER_SEED', 'REFERENCE_FAULTS', 'BASE_URL'];
+
+export interface ListedTest {
+  /** `[conformance] › file › describe › title`, the form `--test-list` takes. */
+  readonly listLine: string;
+  readonly file: string;
+  readonly line: number;
+  readonly title: string;
+  readonly tags: readonly string[];
+  readonly clauses: readonly string[];
+}
+
+export interface TestOutcome extends ListedTest {
+  /** Playwright's verdict: expected (passed), unexpected (failed), flaky, skipped. */
+  readonly outcome: 'expected' | 'unexpected' | 'flaky' | 'skipped';
+  readonly errors: readonly string[];
+}
+
+export interface RunResult {
+  readonly exitCode: number;
+  readonly tests: readonly TestOutcome[];
+  readonly stdout: string;
+  readonly stderr: string;
+  readonly durationMs: number;
+}
+
+export interface RunOptions {
+  readonly env?: Readonly<Record<string, string>>;
+  readonly args?: readonly string[];
+  /** Only these tests (by `listLine`). */
+  readonly only?: readonly ListedTest[];
+  readonly timeoutMs?: number;
+}
+
+interface JsonSuite {
+  title: string;
+  file: string;
+  specs: { title: string; file: string; line: number; tags: string[]; tests: { projectName: string; status: TestOutcome['outcome']; annotations: { type: string; description?: string }[]; results: { errors: { message?: string }[] }[] }[] }[];
+  suites?: JsonSuite[];
+}
+
+function flatten(suites: readonly JsonSuite[], titles: readonly string[] = []): TestOutcome[] {
+  const out: TestOutcome[] = [];
+  for (const suite of suites) {
+    const path = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs) {
+      for (const test of spec.tests) {
+        out.push({
+          listLine: [`[${test.projectName}]`, spec.file, ...path, spec.title].join(' › '),
+          file: spec.file,
+          line: spec.line,
+          title: [...path, spec.title].join(' › '),
+          tags: spec.tags.map((t) => `@${t}`),
+          clauses: test.annotations.filter((a) => a.type === 'clause').map((a) => a.description ?? ''),
+          outcome: test.status,
+          errors: test.results.flatMap((r) => r.errors.map((e) => e.message ?? '')),
+        });
+      }
+    }
+    out.push(...flatten(suite.suites ?? [], path));
+  }
+  return out;
+}
+
+/** Runs `playwright test --project=conformance` with the given env and reads the JSON report. */
+export async function runSuite(options: RunOptions = {}): Promise<RunResult> {
+  const work = await mkdtemp(path.join(tmpdir(), 'conformance-run-'));
+  try {
+    const reportFile = path.join(work, 'report.json');
+    const args = [CLI, 'test', '--project=conformance', '--reporter=json', `--output=${path.join(work, 'test-results')}`, ...(options.args ?? [])];
+    if (options.only) {
+      const listFile = path.join(work, 'tests.txt');
+      await writeFile(listFile, options.only.map((t) => t.listLine).join('\n'));
+      args.push(`--test-list=${listFile}`);
+    }
+    const env: NodeJS.ProcessEnv = { ...process.env };
+    for (const key of INHERITED_RUN_STATE) delete env[key];
+    Object.assign(env, { PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile, FORCE_COLOR: '0' }, options.env);
+    const started = performance.now();
+    const { exitCode, stdout, stderr } = await spawnCollect(process.execPath, args, env, options.timeoutMs ?? 10 * 60_000);
+    let tests: TestOutcome[] = [];
+    try {
+      tests = flatten((JSON.parse(await readFile(reportFile, 'utf8')) as { suites: JsonSuite[] }).suites);
+    } catch {
+      // No report: the run stopped before any test (bad config, unreachable target). exitCode and stderr say why.
+    }
+    return { exitCode, tests, stdout, stderr, durationMs: performance.now() - started };
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** The conformance tests with their clauses, without running them. */
+export async function listSuite(env: Readonly<Record<string, string>> = {}): Promise<ListedTest[]> {
+  const result = await runSuite({ env, args: ['--list'] });
+  if (result.tests.length === 0) throw new Error(`Listing the suite found no tests (exit ${result.exitCode}):\n${result.stderr}`);
+  return [...result.tests];
+}
+
+function spawnCollect(command: string, args: readonly string[], env: NodeJS.ProcessEnv, timeoutMs: number) {
+  return new Promise<{ exitCode: number; stdout: string; stderr: string }>((resolve) => {
+    const child = spawn(command, args, { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ exitCode: code ?? -1, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,54 @@
+/** A request and its response as the suite saw them, and how to show them without leaking a secret. */
+import { redact } from '../redact.ts';
+
+export interface RecordedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** The exact body text sent, if any. */
+  readonly body: string | undefined;
+}
+
+export interface RecordedResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly bodyText: string;
+  readonly durationMs: number;
+}
+
+export interface Exchange {
+  readonly request: RecordedRequest;
+  /** Absent when no response came (timeout, refused connection). */
+  readonly response: RecordedResponse | undefined;
+  readonly error: string | undefined;
+}
+
+const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** A copy-paste curl line; the token appears as `$API_TOKEN` so the line works once it is exported. */
+export function toCurl(request: RecordedRequest): string {
+  const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
+  for (const [name, value] of Object.entries(request.headers)) {
+    const shown = name.toLowerCase() === 'authorization' ? `${name}: ${value.replace(/^(\S+)\s.*$/, '$1 ')}$API_TOKEN` : `${name}: ${value}`;
+    parts.push('-H', name.toLowerCase() === 'authorization' ? `"${shown.replace(/"/g, '\\"')}"` : shellQuote(shown));
+  }
+  if (request.body !== undefined) parts.push('--data-raw', shellQuote(request.body));
+  return redact(parts.join(' '));
+}
+
+export const MAX_SHOWN_BODY = 4_000;
+
+export function truncate(text: string, max = MAX_SHOWN_BODY): string {
+  return text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters]`;
+}
+
+/** The response as a short readable block: status line, headers, body (truncated, redacted). */
+export function describeResponse(response: RecordedResponse | undefined, error?: string): string {
+  if (!response) return redact(`no response: ${error ?? 'unknown error'}`);
+  const headers = Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`).join('\n');
+  return redact(`HTTP ${response.status} (${Math.round(response.durationMs)} ms)\n${headers}\n\n${truncate(response.bodyText)}`);
+}
+
+export function describeExchange(exchange: Exchange): string {
+  return `${toCurl(exchange.request)}\n\n${describeResponse(exchange.response, exchange.error)}`;
+}

@@ -1,0 +1,161 @@
+/**
+ * Target configuration: environment (and an optional dotenv file) parsed once by one zod schema into
+ * a frozen, typed config. Bad configuration fails fast with one message naming every bad variable.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse as parseDotenv } from 'dotenv';
+import { z } from 'zod';
+import { TargetProfile } from './profile.ts';
+import { redact, registerSecret, REDACTED } from './redact.ts';
+
+export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
+export const REFERENCE_PROFILE = 'fixtures/targets/reference.json';
+
+const optionalString = z.string().trim().transform((s) => (s === '' ? undefined : s)).optional();
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const flag = (fallback: boolean) => z.stringbool().default(fallback);
+
+const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://staging.example.com' });
+/** An optional URL; an empty value (`BASE_URL=` in a dotenv file) counts as unset. Trailing slashes go. */
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), HttpUrl.transform((u) => u.replace(/\/+$/, '')).optional());
+
+export const EnvSchema = z.object({
+  BASE_URL: optionalUrl,
+  API_TOKEN: optionalString,
+  ACCEPT_LANGUAGE: z.string().trim().min(1).default('en'),
+  PRODUCT_LIST_PATH: z.string().regex(/^\/\S*$/, 'must be a path starting with /').default('/products'),
+  REQUEST_TIMEOUT_MS: positiveInt(10_000),
+  TARGET_PROFILE: optionalString,
+  TARGET_ALLOW_WRITES: flag(false),
+  RUN_ID: z.string().regex(/^[A-Za-z0-9-]{4,40}$/, 'must be 4-40 letters, digits or dashes').optional(),
+  FAKER_SEED: z.coerce.number().int().nonnegative().optional(),
+  REFERENCE_FAULTS: z.string().default(''),
+  CAPTURE_PUBLIC_URL: optionalUrl,
+  CAPTURE_HOST: z.string().min(1).default('127.0.0.1'),
+  CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  DELIVERY_TIMEOUT_MS: positiveInt(10_000),
+  WEBHOOK_SIGNATURE_SCHEME: z.enum(['none', 'standard-webhooks', 'hmac-sha256']).default('standard-webhooks'),
+  WEBHOOK_SIGNATURE_HEADER: z.string().min(1).default('x-signature'),
+  WEBHOOK_SIGNATURE_ENCODING: z.enum(['hex', 'base64']).default('hex'),
+  DELETE_PRODUCT_PATH: z.string().regex(/\{id\}/, 'must contain {id}').optional(),
+  DELETE_WEBHOOK_PATH: z.string().regex(/\{id\}/, 'must contain {id}').optional(),
+  /** Internal: where global setup started the embedded reference; workers read it from here. */
+  EMBEDDED_REFERENCE_URL: optionalUrl,
+});
+
+export interface Config {
+  /** Absent: the suite starts the embedded reference server (support/global-setup.ts). */
+  readonly baseUrl: string | undefined;
+  readonly embedded: boolean;
+  /** BASE_URL, or the embedded reference's address once global setup has started it. */
+  readonly targetUrl: string | undefined;
+  readonly apiToken: string | undefined;
+  readonly acceptLanguage: string;
+  readonly productListPath: string;
+  readonly requestTimeoutMs: number;
+  readonly profilePath: string;
+  readonly profile: TargetProfile;
+  readonly allowWrites: boolean;
+  readonly runId: string | undefined;
+  readonly fakerSeed: number | undefined;
+  readonly referenceFaults: readonly string[];
+  readonly capture: { readonly publicUrl: string | undefined; readonly host: string; readonly port: number };
+  readonly deliveryTimeoutMs: number;
+  readonly signature: { readonly scheme: 'none' | 'standard-webhooks' | 'hmac-sha256'; readonly header: string; readonly encoding: 'hex' | 'base64' };
+  readonly deletePaths: { readonly product: string | undefined; readonly webhook: string | undefined };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee README.md ("Configuration") or .env.example.`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the dotenv file (ENV_FILE or .env) under the process environment: the environment wins. */
+export function readEnvironment(env: NodeJS.ProcessEnv = process.env, root = PROJECT_ROOT): Record<string, string | undefined> {
+  const file = path.resolve(root, env.ENV_FILE ?? '.env');
+  if (env.ENV_FILE && !existsSync(file)) throw new ConfigError([`ENV_FILE: ${env.ENV_FILE} does not exist`]);
+  const fromFile = existsSync(file) ? parseDotenv(readFileSync(file)) : {};
+  return { ...fromFile, ...env };
+}
+
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
+/** Parses an environment into a Config, or throws one ConfigError listing every problem. */
+export function parseConfig(env: Record<string, string | undefined>, root = PROJECT_ROOT): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${describeValue(env[String(issue.path[0])])})`));
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  const embedded = e.BASE_URL === undefined;
+  if (!embedded && !e.API_TOKEN) problems.push('API_TOKEN: required when BASE_URL names a target (the embedded reference makes its own)');
+  if (!embedded && !e.TARGET_PROFILE) problems.push(`TARGET_PROFILE: required when BASE_URL names a target: a JSON file listing the ids that exist there (see ${REFERENCE_PROFILE})`);
+  const profilePath = path.resolve(root, e.TARGET_PROFILE ?? REFERENCE_PROFILE);
+  let profile: TargetProfile | undefined;
+  if (embedded || e.TARGET_PROFILE) {
+    try {
+      profile = loadProfile(profilePath);
+    } catch (error) {
+      problems.push(`TARGET_PROFILE: ${(error as Error).message}`);
+    }
+  }
+  if (problems.length > 0 || !profile) throw new ConfigError(problems);
+  registerSecret(e.API_TOKEN);
+  return Object.freeze({
+    baseUrl: e.BASE_URL,
+    embedded,
+    targetUrl: e.BASE_URL ?? e.EMBEDDED_REFERENCE_URL,
+    apiToken: e.API_TOKEN,
+    acceptLanguage: e.ACCEPT_LANGUAGE,
+    productListPath: e.PRODUCT_LIST_PATH,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    profilePath,
+    profile,
+    allowWrites: e.TARGET_ALLOW_WRITES,
+    runId: e.RUN_ID,
+    fakerSeed: e.FAKER_SEED,
+    referenceFaults: e.REFERENCE_FAULTS.split(',').map((s) => s.trim()).filter(Boolean),
+    capture: Object.freeze({ publicUrl: e.CAPTURE_PUBLIC_URL, host: e.CAPTURE_HOST, port: e.CAPTURE_PORT }),
+    deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
+    signature: Object.freeze({ scheme: e.WEBHOOK_SIGNATURE_SCHEME, header: e.WEBHOOK_SIGNATURE_HEADER.toLowerCase(), encoding: e.WEBHOOK_SIGNATURE_ENCODING }),
+    deletePaths: Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH }),
+  });
+}
+
+export function loadProfile(file: string): TargetProfile {
+  if (!existsSync(file)) throw new Error(`${file} does not exist`);
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${file} is not valid JSON (${(error as Error).message})`);
+  }
+  const result = TargetProfile.safeParse(json);
+  if (!result.success) throw new Error(`${file} is not a valid target profile:\n${z.prettifyError(result.error).replace(/^/gm, '      ')}`);
+  return result.data;
+}
+
+function describeValue(value: string | undefined): string {
+  if (value === undefined) return 'nothing';
+  return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
+}
+
+/** The config as text, with every credential replaced: safe to print or attach. */
+export function describeConfig(config: Config): string {
+  const { profile: _profile, ...rest } = config;
+  return redact(JSON.stringify({ ...rest, apiToken: config.apiToken ? REDACTED : undefined }, null, 2));
+}
+
+let cached: Config | undefined;
+/** The run's config, parsed once per process. */
+export function getConfig(): Config {
+  cached ??= parseConfig(readEnvironment());
+  return cached;
+}

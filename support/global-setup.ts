@@ -1,0 +1,43 @@
+/**
+ * Runs once before any test: parses the configuration (bad config stops the run with one message),
+ * fixes the run id and faker seed for every worker, starts the embedded reference when no BASE_URL
+ * is given, refuses to write to a remote target unless asked, and checks the target answers.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FullConfig } from '@playwright/test';
+import { buildReference } from '../reference/app.ts';
+import { parseFaults } from '../reference/faults.ts';
+import { getConfig, isLoopback } from './config.ts';
+import { preflight } from './preflight.ts';
+import { newRunId } from './run-id.ts';
+
+export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+  const config = getConfig();
+  process.env.RUN_ID ??= newRunId();
+  process.env.FAKER_SEED ??= String(randomBytes(4).readUInt32BE() % 1_000_000);
+  let close = async () => {};
+
+  if (config.embedded) {
+    const token = config.apiToken ?? `ref-${randomBytes(16).toString('hex')}`;
+    const { app } = buildReference({ token, faults: parseFaults(config.referenceFaults) });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    process.env.EMBEDDED_REFERENCE_URL = url;
+    process.env.API_TOKEN = token;
+    close = () => app.close();
+  } else if (config.baseUrl && !isLoopback(config.baseUrl) && !config.allowWrites) {
+    throw new Error(
+      `Refusing to write to ${config.baseUrl}: it is not a local address and TARGET_ALLOW_WRITES is not true.\n` +
+        `The suite creates webhooks (pointing at its own capture server) and booking and service products there, ` +
+        `each named with the run id, and lists them in reports/created-resources.json.\n` +
+        `Set TARGET_ALLOW_WRITES=true to allow it.`,
+    );
+  }
+
+  try {
+    await preflight(process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '', config, process.env.API_TOKEN);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return close;
+}

@@ -1,0 +1,3 @@
+export * from './common.ts';
+export * from './product.ts';
+export * from './webhook.ts';

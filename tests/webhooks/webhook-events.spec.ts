@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { checks, expect, expectShape, test } from '../../fixtures/index.ts';
+import { Envelope, EventCatalogueEntry } from '../../support/schemas/index.ts';
+import { EventCatalogue } from '../../support/spec/events.ts';
+
+const CatalogueResponse = Envelope(z.array(EventCatalogueEntry));
+
+test.describe('Webhook Events', () => {
+  test('answers 200 with the envelope and a list of catalogue entries', checks('webhookEvents', 'webhook-events.ok', 'conventions.envelope', 'events.entry-shape'), async ({ api }) => {
+    const response = await api.webhookEvents();
+    expect(response).toHaveStatus(200);
+    expect(response).toMatchSchema(CatalogueResponse);
+  });
+
+  test("lists exactly the 20 catalogue entries, in the spec's order", checks('webhookEvents', 'events.catalogue'), async ({ api }) => {
+    const response = await api.webhookEvents();
+    expect(response).toHaveStatus(200);
+    const { data } = expectShape(response, CatalogueResponse);
+    expect(data.map(({ value, label }) => ({ value, label })), 'catalogue entries (value, label), in order').toEqual(
+      EventCatalogue.map(({ value, label }) => ({ value, label })),
+    );
+  });
+});

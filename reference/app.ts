@@ -2,6 +2,7 @@
  * The reference implementation of the Store Management API: in memory, on fastify, built here and
  * started elsewhere (main.ts, support/global-setup.ts, self tests) so tests can listen on port 0.
  */
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { requireBearer } from './auth.ts';
 import { defaultDeliveryOptions, DeliveryDispatcher, type DeliveryOptions } from './deliveries.ts';
@@ -52,6 +53,17 @@ export function buildReference(options: ReferenceOptions): ReferenceServer {
     app.addHook('onSend', async (_request, reply, payload) => {
       reply.header('content-type', 'text/plain');
       return payload;
+    });
+  }
+
+  if (faults.has('create-booking-no-answer')) {
+    // Hold the first booking request open without answering (one timeout per run is enough to prove the
+    // suite reports it); preClose drops the held connection so shutdown never waits on it.
+    let held: Socket | undefined;
+    app.addHook('preClose', async () => held?.destroy());
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!held && request.method === 'POST' && request.url.split('?')[0] === '/api/core/v1/products/booking') held = request.raw.socket;
+      else done();
     });
   }
 

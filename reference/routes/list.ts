@@ -1,6 +1,8 @@
 /** List Products, served at both `/products` (as the spec gives it) and `/api/core/v1/products` (where its links point). */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { ProductTypeLabels } from '../../support/spec/events.ts';
+import type { FaultSet } from '../faults.ts';
 import { envelope, errorBody, formatDate } from '../format.ts';
 import { renderProduct } from '../render.ts';
 import type { ProductRecord } from '../store.ts';
@@ -39,24 +41,73 @@ function normaliseQuery(raw: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-function matches(product: ProductRecord, q: ListQuery): boolean {
-  const overlaps = (have: readonly number[], wanted: readonly number[] | undefined) => !wanted || wanted.some((id) => have.includes(id));
-  if (q.search !== undefined) {
-    const needle = q.search.toLowerCase();
-    const haystack = [product.name.ar, product.name.en, product.sku ?? ''].map((s) => s.toLowerCase());
-    if (!haystack.some((s) => s.includes(needle))) return false;
+type Keep = (product: ProductRecord) => boolean;
+
+/**
+ * The filters the query gives, in a fixed order, each a predicate; a product must pass all of them.
+ * A fault that ignores a filter leaves it out here; `list-filters-first-only` keeps only the first.
+ */
+function filtersOf(q: ListQuery, faults: FaultSet): Keep[] {
+  const overlaps = (have: readonly number[], wanted: readonly number[]) => wanted.some((id) => have.includes(id));
+  const atLeast = (value: number, bound: number) => (faults.has('list-price-bounds-exclusive') ? value > bound : value >= bound);
+  const created = (p: ProductRecord) => formatDate(p.created_at);
+  const { search, sku, is_published, tag_ids, brand_ids, category_ids, min_price, max_price, date_from, date_to } = q;
+  const filters: (Keep | false)[] = [
+    search !== undefined && !faults.has('list-search-ignored') &&
+      ((p) => [p.name.ar, p.name.en, p.sku ?? ''].some((s) => s.toLowerCase().includes(search.toLowerCase()))),
+    sku !== undefined && !faults.has('list-sku-ignored') && ((p) => p.sku === sku),
+    is_published !== undefined && ((p) => (p.is_published === (is_published === '1')) !== faults.has('list-published-inverted')),
+    tag_ids !== undefined && !faults.has('list-tags-ignored') && ((p) => overlaps(p.tag_ids, tag_ids)),
+    brand_ids !== undefined && !faults.has('list-brands-ignored') && ((p) => overlaps(p.brand_id === null ? [] : [p.brand_id], brand_ids)),
+    category_ids !== undefined && !faults.has('list-categories-ignored') && ((p) => overlaps(p.category_ids, category_ids)),
+    min_price !== undefined && !faults.has('list-min-price-ignored') && ((p) => atLeast(p.price, min_price)),
+    max_price !== undefined && !faults.has('list-max-price-ignored') && ((p) => atLeast(max_price, p.price)),
+    date_from !== undefined && !faults.has('list-date-from-ignored') && ((p) => created(p) >= date_from),
+    date_to !== undefined && !faults.has('list-date-to-ignored') && ((p) => created(p) <= date_to),
+  ];
+  const given = filters.filter((f): f is Keep => f !== false);
+  return faults.has('list-filters-first-only') ? given.slice(0, 1) : given;
+}
+
+/** Newest first, ties by id: a stable order, so walking the pages sees every product once. */
+function order(products: ProductRecord[], faults: FaultSet): ProductRecord[] {
+  if (!faults.has('list-unstable-order')) return products.sort((a, b) => b.id - a.id);
+  const shuffled = products.map((p) => ({ p, tie: Math.random() }));
+  return shuffled.sort((a, b) => a.p.price - b.p.price || a.tie - b.tie).map(({ p }) => p);
+}
+
+/** Which slice of the ordered list page `page` shows. */
+function pageBounds(page: number, perPage: number, lastPage: number, faults: FaultSet): [start: number, end: number] {
+  const shown = faults.has('list-past-last-clamped') ? Math.min(page, lastPage) : page;
+  let start = (faults.has('list-page-offset-zero-based') ? shown : shown - 1) * perPage;
+  const end = start + perPage - (faults.has('list-page-short') ? 1 : 0);
+  if (shown > 1 && faults.has('list-walk-overlap')) start -= 1;
+  if (shown > 1 && faults.has('list-walk-skip')) start += 1;
+  return [start, end];
+}
+
+function lastPageOf(total: number, perPage: number, faults: FaultSet): number {
+  if (faults.has('list-empty-next-link') && total === 0) return 0;
+  return Math.max(1, faults.has('list-last-page-floor') ? Math.floor(total / perPage) : Math.ceil(total / perPage));
+}
+
+function hasNextPage(page: number, lastPage: number, faults: FaultSet): boolean {
+  if (faults.has('list-next-on-last-page')) return page <= lastPage;
+  if (faults.has('list-empty-next-link') && lastPage === 0) return page !== lastPage;
+  return page < lastPage;
+}
+
+/** The list shape of a product, with the item faults applied. */
+function listItem(rendered: ReturnType<typeof renderProduct>, product: ProductRecord, faults: FaultSet) {
+  const item: Record<string, unknown> = { ...rendered };
+  if (faults.has('list-sku-missing')) delete item.sku;
+  if (faults.has('list-item-sku-null')) item.sku = null;
+  if (faults.has('list-type-code')) item.type = product.type;
+  if (faults.has('list-type-labels-swapped') && (product.type === 'booking' || product.type === 'service')) {
+    item.type = ProductTypeLabels[product.type === 'booking' ? 'service' : 'booking'];
   }
-  if (q.sku !== undefined && product.sku !== q.sku) return false;
-  if (q.is_published !== undefined && product.is_published !== (q.is_published === '1')) return false;
-  if (!overlaps(product.tag_ids, q.tag_ids)) return false;
-  if (!overlaps(product.brand_id === null ? [] : [product.brand_id], q.brand_ids)) return false;
-  if (!overlaps(product.category_ids, q.category_ids)) return false;
-  if (q.min_price !== undefined && product.price < q.min_price) return false;
-  if (q.max_price !== undefined && product.price > q.max_price) return false;
-  const created = formatDate(product.created_at);
-  if (q.date_from !== undefined && created < q.date_from) return false;
-  if (q.date_to !== undefined && created > q.date_to) return false;
-  return true;
+  if (faults.has('list-image-relative') && typeof item.image === 'string') item.image = new URL(item.image).pathname;
+  return item;
 }
 
 export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx) => {
@@ -67,26 +118,28 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
       const parsed = ListQuery.safeParse(rawQuery);
       if (!parsed.success) return reply.code(422).send(errorBody('The given data was invalid.', fieldErrors(parsed.error)));
       const q = parsed.data;
-      // Newest first, ties by id: a stable order, so walking the pages sees every product once.
-      const all = [...store.products.values()].filter((p) => matches(p, q)).sort((a, b) => b.id - a.id);
-      const lastPage = Math.max(1, Math.ceil(all.length / q.per_page));
-      const items = all.slice((q.page - 1) * q.per_page, q.page * q.per_page);
+      const filters = filtersOf(q, faults);
+      const all = order([...store.products.values()].filter((p) => filters.every((keep) => keep(p))), faults);
+      const lastPage = lastPageOf(all.length, q.per_page, faults);
+      const items = all.slice(...pageBounds(q.page, q.per_page, lastPage, faults));
       const render = renderContext(ctx, request);
       const link = (page: number) => {
-        const url = new URL(`${render.origin}/api/core/v1/products`);
+        const target = faults.has('list-links-stale') ? q.page : page;
+        const url = new URL(`${render.origin}${faults.has('list-links-unprefixed') ? '/products' : '/api/core/v1/products'}`);
         for (const [key, value] of new URL(request.url, render.origin).searchParams) if (key !== 'page') url.searchParams.append(key, value);
-        url.searchParams.set('page', String(page));
+        url.searchParams.set('page', String(target));
         return url.toString();
       };
+      const hasPrev = faults.has('list-prev-on-first-page') ? q.page >= 1 : q.page > 1;
       const pagination = {
-        total: all.length,
-        current_page: q.page,
+        total: faults.has('list-total-on-page') ? items.length : all.length,
+        current_page: faults.has('list-current-page-zero-based') ? q.page - 1 : q.page,
         last_page: lastPage,
-        per_page: q.per_page,
-        next_page_url: q.page < lastPage ? link(q.page + 1) : null,
-        prev_page_url: q.page > 1 ? link(q.page - 1) : null,
+        per_page: faults.has('list-per-page-default-echo') ? DEFAULT_PER_PAGE : q.per_page,
+        next_page_url: hasNextPage(q.page, lastPage, faults) ? link(q.page + 1) : null,
+        prev_page_url: hasPrev ? link(q.page - 1) : null,
       };
-      const products = items.map((p) => renderProduct(p, 'list', render));
+      const products = items.map((p) => listItem(renderProduct(p, 'list', render), p, faults));
       return envelope('Products', faults.has('list-products-no-pagination') ? { products } : { products, pagination }, faults);
     });
   }

@@ -1,10 +1,57 @@
-import { checks, expect, test } from '../../fixtures/index.ts';
+import { checks, expect, expectShape, test } from '../../fixtures/index.ts';
 import { Envelope, ProductList } from '../../support/schemas/index.ts';
+import { ProductTypeLabels } from '../../support/spec/events.ts';
+import { makeProductSet, type ProductSet } from './support/list-data.ts';
+import { SET_PAGE_SIZE } from './support/list-pages.ts';
+import type { StoreApi } from '../../support/api/store-api.ts';
+
+/** The set's products as list items, in the list Product shape; fails if one of them is not listed. */
+async function listedItems(api: StoreApi, set: ProductSet) {
+  const response = await api.listProducts({ 'tag_ids[]': [set.tagId], per_page: SET_PAGE_SIZE });
+  expect(response).toHaveStatus(200);
+  const { data } = expectShape(response, Envelope(ProductList));
+  return set.products.map((made) => {
+    const item = data.products.find((p) => p.id === made.id);
+    expect(item, `the ${made.label} product (id ${made.id}) in the list filtered by its tag, ${response.describe()}`).toBeDefined();
+    return { made, item: item! };
+  });
+}
 
 test.describe('List Products', () => {
   test('answers 200 with the envelope, a product list and its pagination', checks('listProducts', 'list-products.ok', 'conventions.envelope', 'pagination.shape'), async ({ api }) => {
     const response = await api.listProducts({ page: 1, per_page: 5 });
     expect(response).toHaveStatus(200);
     expect(response).toMatchSchema(Envelope(ProductList));
+  });
+
+  test('lists products in the list shape: sku present, identifier equal to id, absolute image URL, bilingual fields',
+    checks('listProducts', 'list-products.item-shape', 'product.identifier-equals-id', 'conventions.image-absolute-url', 'conventions.bilingual'),
+    async ({ api, make }) => {
+      const set = await makeProductSet(api, make, [{ label: 'booking' }, { label: 'service', kind: 'service' }]);
+      // listedItems parses every item with the list Product schema: sku, identifier = id, image, {ar, en}.
+      const items = await listedItems(api, set);
+      expect(items, 'list items of the products this test made').toHaveLength(2);
+    });
+
+  test(`labels booking products ${ProductTypeLabels.booking} and service products ${ProductTypeLabels.service}`, checks('listProducts', 'list-products.type-labels'), async ({ api, make }) => {
+    const set = await makeProductSet(api, make, [{ label: 'booking' }, { label: 'service', kind: 'service' }]);
+    for (const { made, item } of await listedItems(api, set)) {
+      expect(item.type, `data.products[id=${made.id}].type of the ${made.kind} product`).toBe(ProductTypeLabels[made.kind]);
+    }
+  });
+
+  test('carries the name, prices, sku, brand, tags and categories the product was created with', checks('listProducts', 'list-products.item-matches-product'), async ({ api, make }) => {
+    const set = await makeProductSet(api, make, [{ label: 'booking' }, { label: 'service', kind: 'service' }]);
+    for (const { made, item } of await listedItems(api, set)) {
+      const field = (name: string) => `data.products[id=${made.id}].${name} of the ${made.label} product`;
+      const { body } = made;
+      expect(item.name, field('name')).toEqual({ ar: body.name_ar, en: body.name_en });
+      expect(item.price, field('price')).toBe(body.price);
+      expect(item.sale_price, field('sale_price')).toBe(body.sale_price);
+      expect(item.sku, field('sku')).toBe(body.sku);
+      expect(item.brand?.id, field('brand.id')).toBe(body.brand_id);
+      expect(item.tags.map((t) => t.tag_name), field('tags[].tag_name')).toEqual([set.tagName]);
+      expect(item.categories.map((c) => c.id).sort(), field('categories[].id')).toEqual([...(body.category ?? [])].sort());
+    }
   });
 });

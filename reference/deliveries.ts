@@ -1,9 +1,12 @@
 /**
- * Webhook deliveries: sent after the response, never awaited by it; signed with Standard Webhooks
- * over the exact body bytes; retried with backoff; bounded so a dead endpoint cannot pile up work.
+ * Webhook deliveries: sent after the response, never awaited by it; signed over the exact body bytes
+ * (Standard Webhooks by default, or the scheme the run is configured for); retried with backoff on a
+ * 5xx, a timeout or a refused connection, not on a 4xx the receiver meant (it will not change its mind);
+ * bounded so a dead endpoint cannot pile up work.
  */
 import { randomUUID } from 'node:crypto';
-import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { signatureHeaders } from '../support/signature/sign.ts';
+import type { SignatureConfig } from '../support/signature/verify.ts';
 import type { EventName } from '../support/spec/events.ts';
 import type { FaultSet } from './faults.ts';
 import type { WebhookRecord } from './store.ts';
@@ -16,9 +19,26 @@ export interface DeliveryOptions {
   readonly attemptTimeoutMs: number;
   /** Deliveries queued or in flight at once; past it new ones are dropped (and counted). */
   readonly maxPending: number;
+  /** How deliveries are signed. */
+  readonly signature: SignatureConfig;
 }
 
-export const defaultDeliveryOptions: DeliveryOptions = { maxAttempts: 4, firstRetryDelayMs: 250, attemptTimeoutMs: 5_000, maxPending: 1_000 };
+export const defaultDeliveryOptions: DeliveryOptions = {
+  maxAttempts: 4,
+  firstRetryDelayMs: 250,
+  attemptTimeoutMs: 5_000,
+  maxPending: 1_000,
+  signature: { scheme: 'standard-webhooks', header: 'x-signature', encoding: 'hex' },
+};
+
+/** A 4xx means the receiver refused this delivery for good, except these, which ask to try again. */
+const RETRYABLE_CLIENT_ERRORS = new Set([408, 425, 429]);
+
+interface Message {
+  readonly id: string;
+  readonly body: string;
+  readonly contentType: string;
+}
 
 export class DeliveryDispatcher {
   #pending = 0;
@@ -37,51 +57,61 @@ export class DeliveryDispatcher {
   }
 
   /** Queues one delivery per active webhook subscribed to the event. Returns at once. */
-  emit(event: EventName, data: unknown, webhooks: Iterable<WebhookRecord>): void {
+  emit(emitted: EventName, data: unknown, webhooks: Iterable<WebhookRecord>): void {
     if (this.faults.has('delivery-never-sent')) return;
+    const event: EventName = emitted === 'product.updated' && this.faults.has('delivery-update-emits-created') ? 'product.created' : emitted;
     for (const webhook of webhooks) {
       if (webhook.status !== 1) continue;
-      if (!webhook.events.some((e) => e.event_name === event)) continue;
+      if (!webhook.events.some((e) => e.event_name === event) && !this.faults.has('delivery-ignores-subscription')) continue;
       if (this.#closed) return;
       if (this.#pending >= this.options.maxPending) {
         this.#dropped++;
         continue;
       }
       this.#pending++;
-      const body = JSON.stringify({ id: randomUUID(), event, created_at: new Date().toISOString(), data });
-      this.#attempt(webhook, `msg_${randomUUID()}`, body, 1);
+      this.#attempt(webhook, this.#message(event, data), 1);
     }
   }
 
-  #attempt(webhook: WebhookRecord, messageId: string, body: string, attempt: number): void {
+  #message(event: EventName, data: unknown): Message {
+    const payload = this.faults.has('delivery-payload-without-event')
+      ? { id: randomUUID(), created_at: new Date().toISOString(), data }
+      : { id: randomUUID(), event, created_at: new Date().toISOString(), data };
+    const json = JSON.stringify(payload);
+    if (this.faults.has('delivery-form-encoded')) {
+      return { id: `msg_${randomUUID()}`, body: `payload=${encodeURIComponent(json)}`, contentType: 'application/x-www-form-urlencoded' };
+    }
+    return { id: `msg_${randomUUID()}`, body: json, contentType: 'application/json' };
+  }
+
+  #attempt(webhook: WebhookRecord, message: Message, attempt: number): void {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.attemptTimeoutMs);
     this.#inFlight.add(controller);
-    const timestamp = new Date();
-    const signer = new StandardWebhook(webhook.secret, { format: 'raw' });
+    // The fault signs a pretty-printed copy of the JSON it sends compactly: "the same data", other bytes.
+    const signed = this.faults.has('delivery-signature-over-reserialized-body') ? JSON.stringify(JSON.parse(message.body), null, 2) : message.body;
     const headers: Record<string, string> = {
-      'content-type': 'application/json',
+      'content-type': message.contentType,
       'user-agent': 'store-api-reference/1',
-      'webhook-id': messageId,
-      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-      'webhook-signature': signer.sign(messageId, timestamp, body),
+      ...signatureHeaders(this.options.signature, webhook.secret, { id: message.id, timestamp: new Date(), body: signed }),
     };
-    void fetch(webhook.url, { method: webhook.method_type, headers, body, signal: controller.signal, redirect: 'manual' })
+    const method = this.faults.has('delivery-method-put') ? 'PUT' : webhook.method_type;
+    void fetch(webhook.url, { method, headers, body: message.body, signal: controller.signal, redirect: 'manual' })
       .then(async (response) => {
         await response.arrayBuffer().catch(() => undefined);
-        return response.ok;
+        return response.ok || (response.status >= 400 && response.status < 500 && !RETRYABLE_CLIENT_ERRORS.has(response.status));
       })
       .catch(() => false)
-      .then((ok) => {
+      .then((done) => {
         clearTimeout(timer);
         this.#inFlight.delete(controller);
-        if (ok || this.#closed || attempt >= this.options.maxAttempts) {
+        if (done || this.#closed || attempt >= this.options.maxAttempts) {
           this.#pending--;
           return;
         }
         const retry = setTimeout(() => {
           this.#timers.delete(retry);
-          this.#attempt(webhook, messageId, body, attempt + 1);
+          this.#attempt(webhook, message, attempt + 1);
         }, this.options.firstRetryDelayMs * 4 ** (attempt - 1));
         this.#timers.add(retry);
       });

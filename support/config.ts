@@ -42,6 +42,9 @@ export const EnvSchema = z.object({
   DELETE_WEBHOOK_PATH: z.string().regex(/\{id\}/, 'must contain {id}').optional(),
   /** Internal: where global setup started the embedded reference; workers read it from here. */
   EMBEDDED_REFERENCE_URL: optionalUrl,
+  /** Internal: where global setup started the capture server, and its control token (support/capture/start.ts). */
+  CAPTURE_LOCAL_URL: optionalUrl,
+  CAPTURE_CONTROL_TOKEN: optionalString,
 });
 
 export interface Config {
@@ -60,7 +63,14 @@ export interface Config {
   readonly runId: string | undefined;
   readonly fakerSeed: number | undefined;
   readonly referenceFaults: readonly string[];
-  readonly capture: { readonly publicUrl: string | undefined; readonly host: string; readonly port: number };
+  readonly capture: {
+    readonly publicUrl: string | undefined;
+    readonly host: string;
+    readonly port: number;
+    /** Set once global setup has started the capture server. */
+    readonly localUrl: string | undefined;
+    readonly controlToken: string | undefined;
+  };
   readonly deliveryTimeoutMs: number;
   readonly signature: { readonly scheme: 'none' | 'standard-webhooks' | 'hmac-sha256'; readonly header: string; readonly encoding: 'hex' | 'base64' };
   readonly deletePaths: { readonly product: string | undefined; readonly webhook: string | undefined };
@@ -108,6 +118,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
   }
   if (problems.length > 0 || !profile) throw new ConfigError(problems);
   registerSecret(e.API_TOKEN);
+  registerSecret(e.CAPTURE_CONTROL_TOKEN);
   return Object.freeze({
     baseUrl: e.BASE_URL,
     embedded,
@@ -122,7 +133,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     runId: e.RUN_ID,
     fakerSeed: e.FAKER_SEED,
     referenceFaults: e.REFERENCE_FAULTS.split(',').map((s) => s.trim()).filter(Boolean),
-    capture: Object.freeze({ publicUrl: e.CAPTURE_PUBLIC_URL, host: e.CAPTURE_HOST, port: e.CAPTURE_PORT }),
+    capture: Object.freeze({ publicUrl: e.CAPTURE_PUBLIC_URL, host: e.CAPTURE_HOST, port: e.CAPTURE_PORT, localUrl: e.CAPTURE_LOCAL_URL, controlToken: e.CAPTURE_CONTROL_TOKEN }),
     deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
     signature: Object.freeze({ scheme: e.WEBHOOK_SIGNATURE_SCHEME, header: e.WEBHOOK_SIGNATURE_HEADER.toLowerCase(), encoding: e.WEBHOOK_SIGNATURE_ENCODING }),
     deletePaths: Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH }),

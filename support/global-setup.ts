@@ -9,6 +9,7 @@ import { buildReference } from '../reference/app.ts';
 import { parseFaults } from '../reference/faults.ts';
 import { getConfig, isLoopback } from './config.ts';
 import { preflight } from './preflight.ts';
+import { captureEnvironment, startCaptureServer } from './capture/start.ts';
 import { newRunId } from './run-id.ts';
 
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
@@ -19,7 +20,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
 
   if (config.embedded) {
     const token = config.apiToken ?? `ref-${randomBytes(16).toString('hex')}`;
-    const { app } = buildReference({ token, faults: parseFaults(config.referenceFaults) });
+    const { app } = buildReference({ token, faults: parseFaults(config.referenceFaults), deliveries: { signature: config.signature } });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     process.env.EMBEDDED_REFERENCE_URL = url;
     process.env.API_TOKEN = token;
@@ -32,6 +33,15 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
         `Set TARGET_ALLOW_WRITES=true to allow it.`,
     );
   }
+
+  // The capture server receives webhook deliveries for the whole run; workers reach it through env vars.
+  const capture = await startCaptureServer(config);
+  Object.assign(process.env, captureEnvironment(capture.endpoint));
+  const closeTarget = close;
+  close = async () => {
+    await closeTarget();
+    await capture.close();
+  };
 
   try {
     await preflight(process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '', config, process.env.API_TOKEN);

@@ -1,64 +1,119 @@
 /** Register Webhook, Update Webhook, Webhook Events. */
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
-import { EventCatalogue, type EventName } from '../../support/spec/events.ts';
-import { envelope, errorBody } from '../format.ts';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { EventCatalogue, EventNames, type EventName } from '../../support/spec/events.ts';
+import { envelope, errorBody, formatTimestamp } from '../format.ts';
 import { renderWebhook } from '../render.ts';
 import type { WebhookRecord } from '../store.ts';
 import { fieldErrors, WebhookBody } from '../validation.ts';
 import { parseIdentifier, renderContext, type ReferenceContext } from './context.ts';
 
+type CatalogueEntry = { value: string; label: string };
+
+const HOUR_MS = 3_600_000;
+
 export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx) => {
   const { store, faults } = ctx;
+  // The catalogue is fixed; only the faults below ever change this copy of it.
+  let catalogue: CatalogueEntry[] = EventCatalogue.map((e) => ({ value: e.value, label: e.label }));
+
   const registeredEvents = (names: readonly string[]) =>
     [...new Set(names)].map((name) => ({ id: store.nextRegisteredEventId(), event_name: name as EventName }));
 
+  /** The body validated (or undefined, with the 422 sent), after the validation faults had their say. */
+  function validate(operation: 'register' | 'update', raw: unknown, reply: FastifyReply) {
+    const badStatus = faults.has(`${operation}-webhook-validation-400`) ? 400 : 422;
+    let body = raw;
+    if (operation === 'register' && faults.has('register-webhook-drops-unknown-events') && isRecord(body) && Array.isArray(body.events)) {
+      body = { ...body, events: body.events.filter((name) => (EventNames as readonly unknown[]).includes(name)) };
+    }
+    const parsed = WebhookBody(faults).safeParse(body);
+    if (!parsed.success) {
+      void reply.code(badStatus).send(errorBody('The given data was invalid.', fieldErrors(parsed.error)));
+      return undefined;
+    }
+    if (faults.has('webhook-secret-min-33') && parsed.data.secret?.length === 32) {
+      void reply.code(badStatus).send(errorBody('The given data was invalid.', { secret: ['The secret must be more than 32 characters.'] }));
+      return undefined;
+    }
+    return parsed.data;
+  }
+
+  /** The stored webhook as the spec's Webhook, with the rendering faults applied. */
+  function render(webhook: WebhookRecord, request: Parameters<typeof renderContext>[1]) {
+    const rendered: Record<string, unknown> = renderWebhook(webhook, renderContext(ctx, request));
+    if (faults.has('webhook-events-as-names')) rendered.events = webhook.events.map((e) => e.event_name);
+    if (faults.has('webhook-secret-in-resource')) rendered.secret = webhook.secret;
+    return rendered;
+  }
+
   app.get('/api/core/v1/webhooks/events', async () => {
-    const catalogue = EventCatalogue.filter((e) => !(faults.has('webhook-events-incomplete') && e.value === 'customer.welcome'));
-    return envelope('Webhook events', catalogue.map((e) => ({ value: e.value, label: e.label })), faults);
+    const entries = catalogue.filter((e) => !(faults.has('webhook-events-incomplete') && e.value === 'customer.welcome'));
+    return envelope('Webhook events', entries.map((e) => ({ value: e.value, label: e.label })), faults);
   });
 
   app.post('/api/core/v1/webhooks', async (request, reply) => {
-    const parsed = WebhookBody(faults).safeParse(request.body);
-    if (!parsed.success) return reply.code(422).send(errorBody('The given data was invalid.', fieldErrors(parsed.error)));
-    const body = parsed.data;
+    const body = validate('register', request.body, reply);
+    if (!body) return reply;
     const now = ctx.now();
+    const generated = `whsec_${randomBytes(24).toString('base64')}`;
+    const supplied = faults.has('register-webhook-secret-ignored') ? undefined : body.secret;
     const webhook: WebhookRecord = {
       id: store.nextWebhookId(),
       name: body.name,
       url: body.url,
       method_type: body.method_type,
       status: body.status,
-      secret: body.secret ?? `whsec_${randomBytes(24).toString('base64url')}`,
-      events: registeredEvents(body.events),
+      secret: supplied ?? generated,
+      events: registeredEvents(faults.has('register-webhook-events-first-only') ? body.events.slice(0, 1) : body.events),
       created_at: now,
       updated_at: now,
     };
     store.webhooks.set(webhook.id, webhook);
-    const rendered = renderWebhook(webhook, renderContext(ctx, request));
-    const data = faults.has('register-webhook-flat-data') ? rendered : { webhook: rendered, plain_secret: webhook.secret };
+    if (faults.has('webhook-catalogue-sorted-on-register')) catalogue.sort((a, b) => a.value.localeCompare(b.value));
+    const rendered = render(webhook, request);
+    const plainSecret = faults.has('register-webhook-secret-empty-when-omitted') && body.secret === undefined ? '' : webhook.secret;
+    const data = faults.has('register-webhook-flat-data') ? rendered : { webhook: rendered, plain_secret: plainSecret };
     return reply
       .code(faults.has('register-webhook-200') ? 200 : 201)
       .send(envelope('Webhook registered. Store the secret now: it is returned only at this moment.', data, faults));
   });
 
   app.put<{ Params: { identifier: string } }>('/api/core/v1/webhooks/:identifier', async (request, reply) => {
+    if (faults.has('webhook-events-put-replaces-catalogue') && request.params.identifier === 'events') {
+      const sent = isRecord(request.body) ? request.body.events : undefined;
+      const names = Array.isArray(sent) ? sent.filter((n): n is string => typeof n === 'string') : [];
+      catalogue = names.map((name) => ({ value: name, label: name }));
+      return envelope('Webhook events updated.', catalogue, faults);
+    }
     const id = parseIdentifier(request.params.identifier);
-    const webhook = id === undefined ? undefined : store.webhooks.get(id);
+    let webhook = id === undefined ? undefined : store.webhooks.get(id);
+    if (!webhook && id !== undefined && faults.has('update-webhook-unknown-id-upserts')) {
+      const now = ctx.now();
+      webhook = { id, name: '', url: '', method_type: 'POST', status: 1, secret: `whsec_${randomBytes(24).toString('base64')}`, events: [], created_at: now, updated_at: now };
+      store.webhooks.set(id, webhook);
+    }
     if (!webhook) return reply.code(404).send(errorBody(`No webhook has the identifier ${JSON.stringify(request.params.identifier)}.`));
-    const parsed = WebhookBody(faults).safeParse(request.body);
-    if (!parsed.success) return reply.code(422).send(errorBody('The given data was invalid.', fieldErrors(parsed.error)));
-    const body = parsed.data;
+    const body = validate('update', request.body, reply);
+    if (!body) return reply;
+    const kept = faults.has('update-webhook-events-appended') ? webhook.events.map((e) => e.event_name) : [];
     Object.assign(webhook, {
       name: body.name,
       url: body.url,
       method_type: body.method_type,
       status: body.status,
       secret: body.secret ?? webhook.secret,
-      events: registeredEvents(body.events),
+      events: registeredEvents([...kept, ...body.events]),
       updated_at: ctx.now(),
     });
-    const rendered = renderWebhook(webhook, renderContext(ctx, request));
-    return envelope('Webhook updated.', faults.has('update-webhook-wrapped') ? { webhook: rendered } : rendered, faults);
+    const rendered = render(webhook, request);
+    if (faults.has('update-webhook-updated-at-local-time')) rendered.updated_at = formatTimestamp(new Date(webhook.updated_at.getTime() - 3 * HOUR_MS), faults);
+    return reply
+      .code(faults.has('update-webhook-201') ? 201 : 200)
+      .send(envelope('Webhook updated.', faults.has('update-webhook-wrapped') ? { webhook: rendered } : rendered, faults));
   });
 };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -30,6 +30,7 @@ export const Clauses = {
   'webhook.shape': stated('Resources: Webhook', 'id integer, name string, url string, method_type string, status integer, created_at, updated_at, events array of Registered event.'),
   'webhook.registered-event-shape': stated('Resources: Webhook', 'Registered event: `id` (integer), `event_name` (string, one of the event names in the Events part).'),
   'webhook.secret-not-stored': stated('Resources: Webhook', 'The plain secret of a webhook is not a field of the stored resource.'),
+  'webhook.secret-min-length': assumed('Limits', 'Webhook secret: the sample indicates a minimum length of 32 characters.', 'A secret of exactly 32 characters is long enough: it is accepted.'),
 
   // --- Register Webhook ----------------------------------------------------------------------
   'register-webhook.created': stated('Register Webhook', 'Register Webhook | POST | `/api/core/v1/webhooks` | 201'),

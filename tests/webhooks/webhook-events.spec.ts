@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { checks, expect, expectShape, test } from '../../fixtures/index.ts';
 import { Envelope, EventCatalogueEntry } from '../../support/schemas/index.ts';
 import { EventCatalogue } from '../../support/spec/events.ts';
+import { registered } from './steps.ts';
 
 const CatalogueResponse = Envelope(z.array(EventCatalogueEntry));
+const specCatalogue = EventCatalogue.map(({ value, label }) => ({ value, label }));
 
 test.describe('Webhook Events', () => {
   test('answers 200 with the envelope and a list of catalogue entries', checks('webhookEvents', 'webhook-events.ok', 'conventions.envelope', 'events.entry-shape'), async ({ api }) => {
@@ -16,8 +18,14 @@ test.describe('Webhook Events', () => {
     const response = await api.webhookEvents();
     expect(response).toHaveStatus(200);
     const { data } = expectShape(response, CatalogueResponse);
-    expect(data.map(({ value, label }) => ({ value, label })), 'catalogue entries (value, label), in order').toEqual(
-      EventCatalogue.map(({ value, label }) => ({ value, label })),
-    );
+    expect(data.map(({ value, label }) => ({ value, label })), 'catalogue entries (value, label), in order').toEqual(specCatalogue);
+  });
+
+  test('is unchanged after webhooks are registered', checks('webhookEvents', 'events.catalogue'), async ({ api, make, inbox }) => {
+    await registered(api, make.webhook(inbox.url, { events: ['order.created', 'brand.updated', 'category.created'] }));
+    const response = await api.webhookEvents();
+    expect(response).toHaveStatus(200);
+    const { data } = expectShape(response, CatalogueResponse);
+    expect(data.map(({ value, label }) => ({ value, label })), 'catalogue entries (value, label), in order, after a registration').toEqual(specCatalogue);
   });
 });

@@ -1,0 +1,264 @@
+/**
+ * The capture server (support/capture/): it keeps deliveries exactly, wakes waits at once, answers as
+ * told, refuses what it must (unknown inboxes, oversized bodies, floods, a wrong control token) and
+ * keeps serving whatever is thrown at it. Each test starts its own server on a free port.
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import { test as base, expect } from '@playwright/test';
+import { buildReference } from '../reference/app.ts';
+import { anyDelivery, buildCaptureServer, CaptureClient, deliveryMatching, InboxPool, type CaptureServer } from '../support/capture/index.ts';
+import { CONTROL_PREFIX, type CaptureLimits } from '../support/capture/protocol.ts';
+
+interface Running {
+  readonly url: string;
+  readonly token: string;
+  readonly server: CaptureServer;
+  readonly client: CaptureClient;
+  readonly pool: InboxPool;
+}
+
+async function start(limits: Partial<CaptureLimits> = {}): Promise<Running> {
+  const token = randomBytes(16).toString('hex');
+  const server = buildCaptureServer({ controlToken: token, limits });
+  const url = await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const client = new CaptureClient({ localUrl: url, publicUrl: url, controlToken: token });
+  return { url, token, server, client, pool: new InboxPool(client) };
+}
+
+const test = base.extend<{ capture: Running }>({
+  capture: async ({}, use) => {
+    const running = await start();
+    await use(running);
+    await running.pool.close();
+    await running.server.app.close();
+  },
+});
+
+/** A raw HTTP request (any method, any bytes) answered with its status; `-1` if the connection failed. */
+function rawRequest(url: string, method: string, body?: Buffer | string, headers: Record<string, string> = {}, agent?: http.Agent): Promise<number> {
+  return new Promise((resolve) => {
+    // A fresh connection per request unless an agent is given: a reused socket the server closed is not its failure.
+    const request = http.request(url, { method, headers, agent: agent ?? false }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? -1));
+    });
+    request.on('error', () => resolve(-1));
+    request.end(body);
+  });
+}
+
+/** Writes bytes straight onto a TCP connection and waits for the server to answer or hang up. */
+function rawSocket(port: number, bytes: Buffer): Promise<void> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(bytes));
+    socket.on('data', () => undefined);
+    socket.on('error', () => resolve());
+    socket.on('close', () => resolve());
+    socket.setTimeout(5_000, () => socket.destroy());
+  });
+}
+
+const portOf = (url: string) => Number(new URL(url).port);
+
+test('keeps a delivery exactly: method, path, headers, raw body bytes and arrival time', async ({ capture }) => {
+  const inbox = await capture.pool.open();
+  const body = Buffer.concat([Buffer.from('{"a":1,  "b":"é"}'), Buffer.from([0xff, 0x00, 0xfe])]);
+  const before = performance.timeOrigin + performance.now();
+  const waiting = inbox.waitFor(anyDelivery, { timeoutMs: 5_000 });
+  const status = await rawRequest(`${inbox.localUrl}/sub/path?x=1`, 'PUT', body, { 'content-type': 'application/json; charset=utf-8', 'x-custom': 'One', 'X-Repeated': 'a' });
+  const delivery = await waiting;
+  expect(status).toBe(200);
+  expect(delivery.method).toBe('PUT');
+  expect(delivery.url).toBe(`/in/${inbox.id}/sub/path?x=1`);
+  expect(delivery.header('Content-Type')).toBe('application/json; charset=utf-8');
+  expect(delivery.header('x-custom')).toBe('One');
+  expect(delivery.body.equals(body), 'body bytes unchanged').toBe(true);
+  expect(delivery.receivedAt).toBeGreaterThanOrEqual(before);
+  expect(delivery.answeredWith).toBe(200);
+});
+
+test('keeps a delivery whose Content-Type is malformed, and one with none', async ({ capture }) => {
+  const inbox = await capture.pool.open();
+  expect(await rawRequest(inbox.localUrl, 'POST', 'x=1', { 'content-type': 'not a media type' })).toBe(200);
+  expect(await rawRequest(inbox.localUrl, 'POST', 'raw')).toBe(200);
+  const received = await inbox.received();
+  expect(received.map((d) => [d.contentType, d.text()])).toEqual([['not a media type', 'x=1'], ['', 'raw']]);
+});
+
+test('answers 404 to an unknown inbox and to a wrong control token', async ({ capture }) => {
+  expect(await rawRequest(`${capture.url}/in/${'0'.repeat(32)}`, 'POST', '{}')).toBe(404);
+  expect(await rawRequest(`${capture.url}/in/not-an-id`, 'POST', '{}')).toBe(404);
+  expect(await rawRequest(`${capture.url}${CONTROL_PREFIX}/${'f'.repeat(32)}/inboxes`, 'POST')).toBe(404);
+  expect(await rawRequest(`${capture.url}${CONTROL_PREFIX}/${capture.token}/health`, 'GET')).toBe(200);
+  const inbox = await capture.pool.open();
+  await inbox.close();
+  expect(await rawRequest(inbox.localUrl, 'POST', '{}'), 'a closed inbox is unknown').toBe(404);
+});
+
+test('answers 413 to a body over 1 MiB, counts it, and keeps serving', async ({ capture }) => {
+  const inbox = await capture.pool.open();
+  expect(await rawRequest(inbox.localUrl, 'POST', Buffer.alloc(1024 * 1024 + 1, 0x61), { 'content-type': 'application/json' })).toBe(413);
+  expect(await rawRequest(inbox.localUrl, 'POST', Buffer.alloc(1024 * 1024, 0x61), { 'content-type': 'application/json' }), 'exactly 1 MiB is kept').toBe(200);
+  const timedOut = inbox.waitFor(deliveryMatching('a delivery that never comes', () => false), { timeoutMs: 200 });
+  await expect(timedOut).rejects.toThrow(/larger than the capture server's body limit \(413\)/);
+});
+
+test('answers as told: 500 the first two times, then 200', async ({ capture }) => {
+  const inbox = await capture.pool.open();
+  await inbox.answer({ status: 500, times: 2 });
+  const statuses = [];
+  for (let i = 0; i < 4; i++) statuses.push(await rawRequest(inbox.localUrl, 'POST', `{"n":${i}}`));
+  expect(statuses).toEqual([500, 500, 200, 200]);
+  expect((await inbox.received()).map((d) => d.answeredWith)).toEqual([500, 500, 200, 200]);
+});
+
+test('lets a test watch the reference retry a delivery its inbox refused', async ({ capture }) => {
+  const { app, store, deliveries } = buildReference({ token: 'selftest-token-0123456789', deliveries: { firstRetryDelayMs: 10 } });
+  try {
+    const inbox = await capture.pool.open();
+    await inbox.answer({ status: 503, times: 1 });
+    const register = await app.inject({
+      method: 'POST',
+      url: '/api/core/v1/webhooks',
+      headers: { authorization: 'Bearer selftest-token-0123456789' },
+      payload: { name: 'retry', url: inbox.url, method_type: 'POST', events: ['product.created'], status: 1 },
+    });
+    expect(register.statusCode).toBe(201);
+    deliveries.emit('product.created', { id: 1 }, store.webhooks.values());
+    const second = await inbox.waitFor(deliveryMatching('the second attempt', (d) => d.seq === 1), { timeoutMs: 5_000 });
+    const [first] = await inbox.received();
+    expect(first?.answeredWith).toBe(503);
+    expect(second.answeredWith).toBe(200);
+    expect(second.header('webhook-id'), 'a retry keeps the message id').toBe(first?.header('webhook-id'));
+  } finally {
+    await app.close();
+  }
+});
+
+test('wakes a wait the moment a delivery arrives, whoever else is waiting', async ({ capture }) => {
+  const [a, b] = [await capture.pool.open(), await capture.pool.open()];
+  const waitA = a.waitFor(deliveryMatching('body "for a"', (d) => d.text() === 'for a'), { timeoutMs: 5_000 });
+  const waitB = b.waitFor(anyDelivery, { timeoutMs: 5_000 });
+  await rawRequest(b.localUrl, 'POST', 'for b');
+  await rawRequest(a.localUrl, 'POST', 'not it');
+  await rawRequest(a.localUrl, 'POST', 'for a');
+  const [gotA, gotB] = await Promise.all([waitA, waitB]);
+  expect(gotA.text()).toBe('for a');
+  expect(gotB.text(), 'inboxes never see each other\'s deliveries').toBe('for b');
+  const woke = performance.timeOrigin + performance.now();
+  expect(woke - gotA.receivedAt, 'wake-up delay in ms').toBeLessThan(1_000);
+});
+
+test('a timed-out wait names what it expected and lists what did arrive', async ({ capture }) => {
+  const inbox = await capture.pool.open();
+  await rawRequest(inbox.localUrl, 'POST', '{"event":"order.created"}', { 'content-type': 'application/json' });
+  const error = await inbox.waitFor(deliveryMatching('a delivery about product 42', () => false), { timeoutMs: 300 }).catch((e: Error) => e);
+  expect(error).toBeInstanceOf(Error);
+  const message = (error as Error).message;
+  expect(message).toContain('No delivery matching a delivery about product 42 arrived');
+  expect(message).toContain('1 delivery arrived there');
+  expect(message).toMatch(/#0 POST \/in\/[0-9a-f]{6}… content-type "application\/json", 25 bytes, answered 200: "\{\\"event\\":\\"order.created\\"\}"/);
+});
+
+test('expectNone fails as soon as an unwanted delivery arrives, and passes after a quiet window', async ({ capture }) => {
+  const inbox = await capture.pool.open();
+  await inbox.expectNone(anyDelivery, { withinMs: 100 });
+  const started = performance.now();
+  const none = inbox.expectNone(deliveryMatching('body "bad"', (d) => d.text() === 'bad'), { withinMs: 10_000 });
+  await rawRequest(inbox.localUrl, 'POST', 'bad');
+  await expect(none).rejects.toThrow(/Expected no delivery matching body "bad"/);
+  expect(performance.now() - started, 'failed at arrival, not at the end of the window').toBeLessThan(5_000);
+});
+
+test('a pending wait ends with its test, naming what never arrived', async ({ capture }) => {
+  const pool = new InboxPool(capture.client);
+  const inbox = await pool.open();
+  const pending = inbox.waitFor(deliveryMatching('the delivery nobody sends', () => false), { timeoutMs: 60_000 });
+  await pool.close();
+  await expect(pending).rejects.toThrow(/The test ended while waiting for a delivery matching the delivery nobody sends/);
+});
+
+test('closing the server ends held waits at once', async () => {
+  const running = await start();
+  const inbox = await running.pool.open();
+  const pending = inbox.waitFor(anyDelivery, { timeoutMs: 60_000 });
+  const started = performance.now();
+  await running.server.app.close();
+  await expect(pending).rejects.toThrow();
+  expect(performance.now() - started).toBeLessThan(5_000);
+});
+
+test('caps what one inbox stores: a flood gets 429 and is counted', async () => {
+  const running = await start({ maxDeliveriesPerInbox: 5 });
+  try {
+    const inbox = await running.pool.open();
+    const statuses = [];
+    for (let i = 0; i < 8; i++) statuses.push(await rawRequest(inbox.localUrl, 'POST', String(i)));
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    expect((await inbox.received()).length).toBe(5);
+  } finally {
+    await running.pool.close();
+    await running.server.app.close();
+  }
+});
+
+test('survives garbage and keeps serving: random bytes, wrong methods, bad URLs, 10,000 small requests', async ({ capture }) => {
+  test.setTimeout(120_000);
+  const port = portOf(capture.url);
+  const inbox = await capture.pool.open();
+  const control = `${capture.url}${CONTROL_PREFIX}/${capture.token}`;
+
+  // Not HTTP at all, broken HTTP, and HTTP with lies in it.
+  const garbage = [
+    ...Array.from({ length: 50 }, () => randomBytes(1 + Math.floor(Math.random() * 4096))),
+    Buffer.from('GET / HTTP/1.1\r\n\r\n'),
+    Buffer.from('POST /in/ HTTP/1.1\r\nHost: x\r\nContent-Length: 999999\r\n\r\nshort'),
+    Buffer.from(`POST /in/${inbox.id} HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`),
+    Buffer.from(`POST /in/${inbox.id} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`),
+    Buffer.from(`GET /%%%% HTTP/1.1\r\nHost: x\r\n\r\n`),
+    Buffer.from(`GET ${'/a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`),
+    Buffer.from(`GET / HTTP/1.1\r\n${'X-A: b\r\n'.repeat(5_000)}\r\n`),
+    Buffer.from('\r\n\r\n\r\n'),
+  ];
+  await Promise.all(garbage.map((bytes) => rawSocket(port, bytes)));
+
+  // Methods nobody should send, at every kind of path.
+  const methods = ['PROPFIND', 'MKCOL', 'SEARCH', 'OPTIONS', 'DELETE', 'PATCH', 'LOCK', 'PURGE'];
+  for (const method of methods) {
+    for (const path of [`${control}/inboxes`, `${control}/health`, `${capture.url}/`, `${capture.url}/in/${'a'.repeat(32)}`, `${capture.url}${CONTROL_PREFIX}/x/inboxes`]) {
+      const status = await rawRequest(path, method);
+      expect(status, `${method} ${path.replace(capture.token, '<token>')}`).toBeGreaterThanOrEqual(200);
+      expect(status, `${method} ${path.replace(capture.token, '<token>')}`).toBeLessThan(500);
+    }
+  }
+  expect(await rawRequest(`${control}/inboxes/${inbox.id}/answer`, 'PUT', '{"status":"x"}', { 'content-type': 'application/json' })).toBe(400);
+  expect(await rawRequest(`${control}/inboxes/${inbox.id}/wait?after=-1`, 'GET')).toBe(400);
+  expect(await rawRequest(`${control}/inboxes`, 'POST', '{not json', { 'content-type': 'application/json' })).toBe(400);
+
+  // 10,000 small requests, 50 at a time on kept-alive sockets: deliveries (until the inbox is full), unknown inboxes, control calls.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
+  const targets = [inbox.localUrl, `${capture.url}/in/${'b'.repeat(32)}`, `${control}/health`, `${capture.url}/nowhere`];
+  const statuses = new Map<number, number>();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      while (next < 10_000) {
+        const i = next++;
+        const [method, body] = i % 4 === 2 ? ['GET', undefined] : ['POST', `{"i":${i}}`];
+        const status = await rawRequest(targets[i % targets.length]!, method, body, body ? { 'content-type': 'application/json' } : {}, agent);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+    }),
+  );
+  agent.destroy();
+  expect([...statuses.keys()].sort(), `statuses seen: ${JSON.stringify(Object.fromEntries(statuses))}`).toEqual([200, 404, 429]);
+
+  // Still serving: a new inbox receives and a wait wakes.
+  const after = await capture.pool.open();
+  const waiting = after.waitFor(anyDelivery, { timeoutMs: 5_000 });
+  expect(await rawRequest(after.localUrl, 'POST', 'still here')).toBe(200);
+  expect((await waiting).text()).toBe('still here');
+  expect((await inbox.received()).length, 'the flooded inbox kept its cap').toBe(1_000);
+});

@@ -1,0 +1,36 @@
+/**
+ * Looking through a JSON value at any depth: where a secret hides under an unexpected key, where a
+ * delivery names its event or its product. Returns paths (`data.webhook.events[0].id`), never values,
+ * so a message built from them cannot leak what it found.
+ */
+
+/** Every path under `root` (named `rootName`) whose key or string value `found` accepts. */
+export function pathsWhere(root: unknown, found: (key: string, value: unknown) => boolean, rootName = '$'): string[] {
+  const out: string[] = [];
+  const visit = (value: unknown, path: string, key: string) => {
+    if (found(key, value)) out.push(path);
+    if (Array.isArray(value)) value.forEach((item, i) => visit(item, `${path}[${i}]`, String(i)));
+    else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) visit(v, `${path}.${k}`, k);
+    }
+  };
+  visit(root, rootName, '');
+  return out;
+}
+
+/** Paths whose key or string value contains `secret`. */
+export function pathsHoldingSecret(root: unknown, secret: string, rootName: string): string[] {
+  return pathsWhere(root, (key, value) => key.includes(secret) || (typeof value === 'string' && value.includes(secret)), rootName);
+}
+
+const ID_KEYS = new Set(['id', 'identifier', 'product_id', 'productid']);
+
+/** Paths where an id-like key (`id`, `identifier`, `product_id`) holds `id`, as a number or a numeric string. */
+export function pathsNamingId(root: unknown, id: number, rootName = 'body'): string[] {
+  return pathsWhere(root, (key, value) => ID_KEYS.has(key.toLowerCase()) && (value === id || value === String(id)), rootName);
+}
+
+/** Paths whose string value is exactly `text`. */
+export function pathsEqualTo(root: unknown, text: string, rootName = 'body'): string[] {
+  return pathsWhere(root, (_key, value) => value === text, rootName);
+}

@@ -1,6 +1,6 @@
 /** Renders stored records into the response shapes of the spec (Resources). */
 import type { FaultSet } from './faults.ts';
-import { formatTimestamp } from './format.ts';
+import { formatDate, formatTimestamp } from './format.ts';
 import type { ProductRecord, ProductType, Store, WebhookRecord } from './store.ts';
 import { ProductTypeLabels } from '../support/spec/events.ts';
 
@@ -24,11 +24,13 @@ export function renderWebhook(webhook: WebhookRecord, ctx: RenderContext) {
   };
 }
 
-const mediaUrl = (origin: string, id: number) => `${origin}/media/${id}.jpg`;
-export const placeholderUrl = (origin: string) => `${origin}/media/placeholder.png`;
+/** The faults build image URLs from the path alone, forgetting the origin (Conventions: Image fields). */
+const mediaUrl = (origin: string, id: number, faults: FaultSet) => `${faults.has('product-image-relative') ? '' : origin}/media/${id}.jpg`;
+export const placeholderUrl = (origin: string, faults: FaultSet) => `${faults.has('product-placeholder-relative') ? '' : origin}/media/placeholder.png`;
 
 function renderBrand(id: number | null, ctx: RenderContext) {
-  const brand = id === null ? undefined : ctx.store.brands.get(id);
+  // The fault looks the brand up by the id as a string key, which the map never holds.
+  const brand = id === null || ctx.faults.has('product-brand-null') ? undefined : ctx.store.brands.get(id);
   if (!brand) return null;
   return {
     id: brand.id,
@@ -56,23 +58,28 @@ export function renderProduct(product: ProductRecord, shape: ProductShape, ctx: 
   const type: ProductType = product.type === 'service' && faults.has('create-service-type-booking') ? 'booking' : product.type;
   const common = {
     id: product.id,
-    identifier: product.id,
+    identifier: faults.has('product-identifier-off-by-one') ? product.id + 1 : product.id,
     name: product.name,
     summary: product.summary,
     description: product.description,
     type: shape === 'list' ? ProductTypeLabels[type] : type,
     price: product.price,
-    sale_price: product.sale_price,
+    sale_price: faults.has('product-sale-price-is-price') ? product.price : product.sale_price,
     is_refundable: product.is_refundable,
     min_purchase: product.min_purchase,
-    max_purchase: product.max_purchase,
-    image: product.image_id === null ? placeholderUrl(ctx.origin) : mediaUrl(ctx.origin, product.image_id),
-    ratings: null,
-    created_at: formatTimestamp(product.created_at, faults),
+    max_purchase: faults.has('product-max-purchase-null') ? null : product.max_purchase,
+    image: product.image_id === null ? placeholderUrl(ctx.origin, faults) : mediaUrl(ctx.origin, product.image_id, faults),
+    ratings: faults.has('product-ratings-zero') ? 0 : null,
+    created_at: faults.has('product-created-at-date-only') ? formatDate(product.created_at) : formatTimestamp(product.created_at, faults),
     updated_at: formatTimestamp(product.updated_at, faults),
     brand: renderBrand(product.brand_id, ctx),
-    tags: product.tag_ids.map((id) => ({ id, tag_name: ctx.store.tags.get(id) ?? '' })),
+    tags: product.tag_ids.map((id) => {
+      const tagName = ctx.store.tags.get(id) ?? '';
+      return faults.has('product-tags-as-names') ? tagName : { id, tag_name: tagName };
+    }),
     categories: renderCategories(product.category_ids, ctx),
   };
-  return shape === 'list' ? { ...common, sku: product.sku } : { ...common, is_published: product.is_published };
+  if (shape === 'list') return { ...common, sku: product.sku };
+  // A database flag column (tinyint) rendered as is: 1 instead of true.
+  return { ...common, is_published: faults.has('product-is-published-flag') ? Number(product.is_published) : product.is_published };
 }

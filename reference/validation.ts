@@ -13,8 +13,6 @@ const id = z.int().positive();
 const ids = z.array(id).max(100);
 const money = z.number().nonnegative().max(1e9);
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
-const isoDate = z.iso.date();
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM');
 
 export const WebhookBody = (_faults: FaultSet) =>
   z.strictObject({
@@ -29,91 +27,118 @@ export type WebhookBody = z.infer<ReturnType<typeof WebhookBody>>;
 
 const bilingual = z.strictObject({ ar: text, en: text });
 const priceTable = z.record(z.string().max(255), z.number().min(-1e9).max(1e9));
+const Weekday = z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']);
 
-const ProductOption = z
-  .strictObject({
+function productOption(faults: FaultSet) {
+  const option = z.strictObject({
     type: z.string().min(1).max(50),
     title: bilingual,
-    subTitle: bilingual.optional(),
+    subTitle: faults.has('product-option-empty-subtitle-rejected') ? z.strictObject({ ar: text.min(1), en: text.min(1) }).optional() : bilingual.optional(),
     isRequired: z.boolean(),
     multiSelect: z.boolean(),
-    options: z.strictObject({ ar: priceTable, en: priceTable }).nullable(),
-  })
-  .refine((o) => !(o.type === 'radio' || o.type === 'checkbox') || o.options !== null, {
+    options: faults.has('product-option-text-needs-table')
+      ? z.strictObject({ ar: priceTable, en: priceTable })
+      : z.strictObject({ ar: priceTable, en: priceTable }).nullable(),
+  });
+  if (faults.has('product-option-null-table-accepted')) return option;
+  // The option types are an open set; only the two that need a price table are held to it.
+  return option.refine((o) => !(o.type === 'radio' || o.type === 'checkbox') || o.options !== null, {
     message: 'radio and checkbox options need an options table',
     path: ['options'],
   });
+}
 
-const Window = z.strictObject({ start: hhmm, end: hhmm }).refine((w) => w.start < w.end, { message: 'start must be before end', path: ['end'] });
-const Weekday = z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']);
+function availability(faults: FaultSet) {
+  const hhmm = faults.has('booking-availability-hour-unpadded')
+    ? z.string().regex(/^\d{1,2}:[0-5]\d$/, 'must be H:MM')
+    : z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM');
+  const window = z.strictObject({ start: hhmm, end: hhmm }).refine((w) => w.start.padStart(5, '0') < w.end.padStart(5, '0'), { message: 'start must be before end', path: ['end'] });
+  const windows = z.array(window).max(faults.has('booking-availability-single-window') ? 1 : 24);
+  return faults.has('booking-availability-any-weekday') ? z.record(z.string(), windows) : z.partialRecord(Weekday, windows);
+}
 
-const common = {
-  name_ar: name,
-  name_en: name,
-  summery_ar: text.optional(),
-  summery_en: text.optional(),
-  description_ar: text.optional(),
-  description_en: text.optional(),
-  slug: z.string().max(255).optional(),
-  status_id: id.optional(),
-  sale_price: money.optional(),
-  price: money,
-  sku: z.string().max(255).optional(),
-  image_id: id.optional(),
-  product_gallery: ids.optional(),
-  brand_id: id.optional(),
-  badge_id: id.optional(),
-  category: ids.optional(),
-  tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
-  is_refundable: z.boolean().optional(),
-  policy_description: text.optional(),
-  video_source: z.string().max(50).optional(),
-  video_id: z.string().max(255).optional(),
-  product_options: z.array(ProductOption).max(50).optional(),
-  general_title: text.optional(),
-  general_description: text.optional(),
-  general_image: id.optional(),
-  facebook_title: text.optional(),
-  facebook_description: text.optional(),
-  facebook_image: id.optional(),
-  twitter_title: text.optional(),
-  twitter_description: text.optional(),
-  twitter_image: id.optional(),
-  related_products: ids.optional(),
-  sub_category: ids.optional(),
-  child_category: ids.optional(),
-  min_purchase: z.int().min(1).max(1e6).optional(),
-  max_purchase: z.int().min(1).max(1e6).optional(),
-};
+/** `YYYY-MM-DD`; the fault parses it with `Date` instead, which throws on what it cannot read. */
+function isoDate(faults: FaultSet) {
+  if (!faults.has('service-date-parse-500')) return z.iso.date();
+  return z.string().transform((value) => new Date(value).toISOString().slice(0, 10));
+}
 
-export const BookingBody = z.strictObject({
-  ...common,
-  cost: money.optional(),
-  quantity: z.int().min(0).max(1e6).optional(),
-  duration: z.int().positive().max(10_000).optional(),
-  duration_type: z.string().min(1).max(20).optional(),
-  availability: z.partialRecord(Weekday, z.array(Window).max(24)).optional(),
-  provider_required: z.boolean().optional(),
-  providers: ids.optional(),
-  is_enable_date_range: z.boolean().optional(),
-  is_enable_booking_same_date: z.boolean().optional(),
-  is_inventory_warning: z.boolean().optional(),
-});
-export type BookingBody = z.infer<typeof BookingBody>;
+function commonFields(faults: FaultSet) {
+  const gallery = faults.has('product-gallery-repeats-rejected')
+    ? ids.refine((list) => new Set(list).size === list.length, 'must not repeat a media id')
+    : ids;
+  return {
+    name_ar: name,
+    name_en: name,
+    summery_ar: text.optional(),
+    summery_en: text.optional(),
+    description_ar: text.optional(),
+    description_en: text.optional(),
+    slug: z.string().max(255).optional(),
+    status_id: id.optional(),
+    sale_price: money.optional(),
+    price: money,
+    sku: z.string().max(255).optional(),
+    image_id: id.optional(),
+    product_gallery: gallery.optional(),
+    brand_id: id.optional(),
+    badge_id: id.optional(),
+    category: ids.optional(),
+    tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+    is_refundable: z.boolean().optional(),
+    policy_description: text.optional(),
+    video_source: z.string().max(50).optional(),
+    video_id: z.string().max(255).optional(),
+    product_options: z.array(productOption(faults)).max(50).optional(),
+    general_title: text.optional(),
+    general_description: text.optional(),
+    general_image: id.optional(),
+    facebook_title: text.optional(),
+    facebook_description: text.optional(),
+    facebook_image: id.optional(),
+    twitter_title: text.optional(),
+    twitter_description: text.optional(),
+    twitter_image: id.optional(),
+    related_products: ids.optional(),
+    sub_category: ids.optional(),
+    child_category: ids.optional(),
+    min_purchase: z.int().min(1).max(1e6).optional(),
+    max_purchase: z.int().min(1).max(1e6).optional(),
+  };
+}
 
-const serviceFields = {
-  ...common,
-  release_date: isoDate.optional(),
-  update_date: isoDate.optional(),
-  preview_link: httpUrl.optional(),
-};
-export const ServiceBody = z.strictObject(serviceFields);
-export type ServiceBody = z.infer<typeof ServiceBody>;
-export const ServicePatch = ServiceBody.partial();
-export type ServicePatch = z.infer<typeof ServicePatch>;
+export const BookingBody = (faults: FaultSet) =>
+  z.strictObject({
+    ...commonFields(faults),
+    cost: money.optional(),
+    quantity: z.int().min(0).max(1e6).optional(),
+    duration: z.int().positive().max(10_000).optional(),
+    duration_type: z.string().min(1).max(20).optional(),
+    availability: availability(faults).optional(),
+    provider_required: z.boolean().optional(),
+    providers: ids.optional(),
+    is_enable_date_range: z.boolean().optional(),
+    is_enable_booking_same_date: z.boolean().optional(),
+    is_inventory_warning: z.boolean().optional(),
+  });
+export type BookingBody = z.infer<ReturnType<typeof BookingBody>>;
+
+export const ServiceBody = (faults: FaultSet) =>
+  z.strictObject({
+    ...commonFields(faults),
+    release_date: isoDate(faults).optional(),
+    update_date: isoDate(faults).optional(),
+    preview_link: (faults.has('service-preview-link-unchecked') ? z.string() : httpUrl).optional(),
+  });
+export type ServiceBody = z.infer<ReturnType<typeof ServiceBody>>;
+export const ServicePatch = (faults: FaultSet) => ServiceBody(faults).partial();
+export type ServicePatch = z.infer<ReturnType<typeof ServicePatch>>;
+
+/** Any of the three product bodies after validation: every field may be absent (PATCH). */
+export type ProductBody = { [K in keyof (BookingBody & ServiceBody)]?: (BookingBody & ServiceBody)[K] | undefined };
 
 /** Ids a product body refers to must exist (an unknown brand or category is a validation error). */
-export function referenceErrors(body: { [K in keyof (BookingBody & ServiceBody)]?: (BookingBody & ServiceBody)[K] | undefined }, store: Store): Record<string, string[]> {
+export function referenceErrors(body: ProductBody, store: Store): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   const check = (field: string, values: readonly number[] | undefined, exists: (id: number) => boolean) => {
     const missing = (values ?? []).filter((v) => !exists(v));

@@ -1,23 +1,55 @@
 /** Create Booking Product, Create Service Product, Update Service Product. */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { FaultName } from '../faults.ts';
 import { envelope, errorBody } from '../format.ts';
 import { renderProduct } from '../render.ts';
 import type { ProductRecord, ProductType } from '../store.ts';
-import { BookingBody, fieldErrors, referenceErrors, ServiceBody, ServicePatch } from '../validation.ts';
+import { BookingBody, fieldErrors, referenceErrors, ServiceBody, ServicePatch, type ProductBody } from '../validation.ts';
 import { parseIdentifier, renderContext, type ReferenceContext } from './context.ts';
-
-/** Any of the three bodies, after validation: every field may be absent (PATCH). */
-type ProductBody = { [K in keyof (BookingBody & ServiceBody)]?: (BookingBody & ServiceBody)[K] | undefined };
 
 /** Fields that have a place of their own in the record; the rest of the body is kept in `extra`. */
 const MODELLED = new Set(['name_ar', 'name_en', 'summery_ar', 'summery_en', 'description_ar', 'description_en', 'price', 'sale_price',
   'is_refundable', 'min_purchase', 'max_purchase', 'image_id', 'sku', 'brand_id', 'category', 'tags']);
 
+/** The update faults' "local time": a server clock three hours behind UTC. */
+const LOCAL_OFFSET_MS = 3 * 60 * 60 * 1000;
+
+type Mode = 'create' | 'update';
+
+/** A record with nothing set yet: what create starts from (and what the omitted-cleared fault resets to). */
+function blankProduct(id: number, type: ProductType, now: Date): ProductRecord {
+  return {
+    id,
+    type,
+    name: { ar: '', en: '' },
+    summary: { ar: '', en: '' },
+    description: { ar: '', en: '' },
+    price: 0,
+    sale_price: 0,
+    is_refundable: false,
+    min_purchase: 1,
+    max_purchase: null,
+    image_id: null,
+    sku: null,
+    is_published: true,
+    brand_id: null,
+    category_ids: [],
+    tag_ids: [],
+    extra: {},
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx) => {
   const { store, faults } = ctx;
+  const schemas = { booking: BookingBody(faults), service: ServiceBody(faults), patch: ServicePatch(faults) };
 
-  function validate(schema: z.ZodType<ProductBody>, request: FastifyRequest, reply: FastifyReply): ProductBody | undefined {
+  function validate(schema: z.ZodType<ProductBody>, typesUnchecked: FaultName, request: FastifyRequest, reply: FastifyReply): ProductBody | undefined {
+    // The "types unchecked" faults take any JSON object as it is, without looking at its fields.
+    const unchecked = faults.has(typesUnchecked) && typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body);
+    if (unchecked) return request.body as ProductBody;
     const parsed = schema.safeParse(request.body);
     if (!parsed.success) {
       void reply.code(422).send(errorBody('The given data was invalid.', fieldErrors(parsed.error)));
@@ -31,56 +63,66 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     return parsed.data;
   }
 
-  function apply(product: ProductRecord, body: ProductBody): void {
-    if (body.name_ar !== undefined) product.name.ar = body.name_ar;
-    if (body.name_en !== undefined) product.name.en = body.name_en;
-    if (body.summery_ar !== undefined) product.summary.ar = body.summery_ar;
-    if (body.summery_en !== undefined) product.summary.en = body.summery_en;
-    if (body.description_ar !== undefined) product.description.ar = body.description_ar;
-    if (body.description_en !== undefined) product.description.en = body.description_en;
-    if (body.price !== undefined) product.price = body.price;
-    if (body.sale_price !== undefined) product.sale_price = body.sale_price;
-    if (body.is_refundable !== undefined) product.is_refundable = body.is_refundable;
-    if (body.min_purchase !== undefined) product.min_purchase = body.min_purchase;
+  function apply(product: ProductRecord, body: ProductBody, mode: Mode): void {
+    const updating = mode === 'update';
+    const swapped = faults.has('product-name-languages-swapped');
+    const nameAr = swapped ? body.name_en : body.name_ar;
+    const nameEn = swapped ? body.name_ar : body.name_en;
+    if (nameAr !== undefined) product.name.ar = nameAr;
+    if (nameEn !== undefined) product.name.en = nameEn;
+    // The request spells it `summery_*`; the fault reads the dictionary spelling, which never comes.
+    const raw = body as Record<string, unknown>;
+    const summaryAr = faults.has('product-summary-misspelled') ? (raw.summary_ar as string | undefined) : body.summery_ar;
+    const summaryEn = faults.has('product-summary-misspelled') ? (raw.summary_en as string | undefined) : body.summery_en;
+    if (summaryAr !== undefined) product.summary.ar = summaryAr;
+    if (summaryEn !== undefined) product.summary.en = summaryEn;
+    const html = (value: string) => (faults.has('product-description-html-stripped') ? value.replace(/<[^>]*>/g, '') : value);
+    if (body.description_ar !== undefined) product.description.ar = html(body.description_ar);
+    if (body.description_en !== undefined) product.description.en = html(body.description_en);
+    if (!(updating && faults.has('update-service-price-ignored'))) {
+      if (body.price !== undefined) product.price = faults.has('product-price-rounded') ? Math.round(body.price) : body.price;
+      if (body.sale_price !== undefined) product.sale_price = body.sale_price;
+    }
+    if (faults.has('product-refundable-or-true')) product.is_refundable = body.is_refundable || true;
+    else if (body.is_refundable !== undefined && !faults.has('product-refundable-dropped')) product.is_refundable = body.is_refundable;
+    if (body.min_purchase !== undefined && !faults.has('product-min-purchase-ignored')) product.min_purchase = body.min_purchase;
     if (body.max_purchase !== undefined) product.max_purchase = body.max_purchase;
     if (body.image_id !== undefined) product.image_id = body.image_id;
     if (body.sku !== undefined) product.sku = body.sku;
-    if (body.brand_id !== undefined) product.brand_id = body.brand_id;
-    if (body.category !== undefined) product.category_ids = [...new Set(body.category)];
-    if (body.tags !== undefined) product.tag_ids = store.tagIdsFor(body.tags);
+    if (!(updating && faults.has('update-service-references-ignored'))) {
+      if (body.brand_id !== undefined) product.brand_id = body.brand_id;
+      if (body.category !== undefined) product.category_ids = [...new Set(body.category)].slice(0, faults.has('product-categories-first-only') ? 1 : undefined);
+    }
+    if (body.tags !== undefined) {
+      const tagIds = store.tagIdsFor(body.tags);
+      product.tag_ids = updating && faults.has('update-service-tags-appended') ? [...new Set([...product.tag_ids, ...tagIds])] : tagIds;
+    }
     for (const [key, value] of Object.entries(body)) if (!MODELLED.has(key)) product.extra[key] = value;
   }
 
   function create(type: ProductType, body: ProductBody): ProductRecord {
-    const now = ctx.now();
-    const product: ProductRecord = {
-      id: store.nextProductId(),
-      type,
-      name: { ar: '', en: '' },
-      summary: { ar: '', en: '' },
-      description: { ar: '', en: '' },
-      price: 0,
-      sale_price: 0,
-      is_refundable: false,
-      min_purchase: 1,
-      max_purchase: null,
-      image_id: null,
-      sku: null,
-      is_published: true,
-      brand_id: null,
-      category_ids: [],
-      tag_ids: [],
-      extra: {},
-      created_at: now,
-      updated_at: now,
-    };
-    apply(product, body);
+    const product = blankProduct(store.nextProductId(), type, ctx.now());
+    apply(product, body, 'create');
     store.products.set(product.id, product);
     return product;
   }
 
+  /** PATCH: applies the body; the faults give PUT semantics, a copy under a new id, or a clock behind UTC. */
+  function update(existing: ProductRecord, body: ProductBody): ProductRecord {
+    const now = ctx.now();
+    let product = existing;
+    if (faults.has('update-service-new-id')) {
+      product = { ...structuredClone(existing), id: store.nextProductId() };
+      store.products.set(product.id, product);
+    }
+    if (faults.has('update-service-omitted-cleared')) Object.assign(product, blankProduct(product.id, product.type, product.created_at));
+    apply(product, body, 'update');
+    product.updated_at = faults.has('update-service-updated-at-behind') ? new Date(now.getTime() - LOCAL_OFFSET_MS) : now;
+    return product;
+  }
+
   app.post('/api/core/v1/products/booking', async (request, reply) => {
-    const body = validate(BookingBody, request, reply);
+    const body = validate(schemas.booking, 'booking-types-unchecked', request, reply);
     if (!body) return reply;
     const product = create('booking', body);
     const data = renderProduct(product, 'detail', renderContext(ctx, request));
@@ -89,7 +131,7 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
   });
 
   app.post('/api/core/v1/products/service', async (request, reply) => {
-    const body = validate(ServiceBody, request, reply);
+    const body = validate(schemas.service, 'service-types-unchecked', request, reply);
     if (!body) return reply;
     const product = create('service', body);
     const data = renderProduct(product, 'detail', renderContext(ctx, request));
@@ -99,14 +141,14 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
 
   app.patch<{ Params: { identifier: string } }>('/api/core/v1/products/service/:identifier', async (request, reply) => {
     const id = parseIdentifier(request.params.identifier);
-    const product = id === undefined ? undefined : store.products.get(id);
-    if (!product || product.type !== 'service') {
+    const found = id === undefined ? undefined : store.products.get(id);
+    const upsert = faults.has('update-service-unknown-id-creates') && id !== undefined && !found;
+    if (!upsert && (!found || found.type !== 'service')) {
       return reply.code(404).send(errorBody(`No service product has the identifier ${JSON.stringify(request.params.identifier)}.`));
     }
-    const body = validate(ServicePatch, request, reply);
+    const body = validate(schemas.patch, 'update-service-types-unchecked', request, reply);
     if (!body) return reply;
-    apply(product, body);
-    product.updated_at = ctx.now();
+    const product = found ? update(found, body) : create('service', body);
     const data = renderProduct(product, 'detail', renderContext(ctx, request));
     ctx.deliveries.emit('product.updated', data, store.webhooks.values());
     return reply.code(faults.has('update-service-201') ? 201 : 200).send(envelope('Service product updated.', data, faults));

@@ -43,10 +43,14 @@ const productFields = {
 const identifierIsId = (p: { id: number; identifier: number }) => p.id === p.identifier;
 const identifierError = { error: 'identifier must equal id', path: ['identifier'] };
 
+/**
+ * The fields of a create/update Product without the cross-field rule, so a check can `.pick()` the
+ * fields it is about and stay green when some other field deviates (zod refuses to pick from a refined object).
+ */
+export const ProductFields = z.object({ ...productFields, type: z.enum(['booking', 'service']), is_published: z.boolean() });
+
 /** The Product of create and update responses: `type` is a code, `is_published` is present. */
-export const Product = z
-  .object({ ...productFields, type: z.enum(['booking', 'service']), is_published: z.boolean() })
-  .refine(identifierIsId, identifierError);
+export const Product = ProductFields.refine(identifierIsId, identifierError);
 export type Product = z.infer<typeof Product>;
 
 /** A Product in the list: `type` is a localized label, `sku` is present (string or null). */

@@ -1,5 +1,7 @@
 import { checks, expect, expectShape, test } from '../../fixtures/index.ts';
 import { Envelope, Product } from '../../support/schemas/index.ts';
+import { createProductTests } from './support/create-product-tests.ts';
+import { Accepted } from './support/response-fields.ts';
 
 test.describe('Create Booking Product', () => {
   test('answers 201 with the envelope and a booking Product', checks('createBookingProduct', 'create-booking.created', 'conventions.envelope', 'product.shape'), async ({ api, make }) => {
@@ -8,4 +10,16 @@ test.describe('Create Booking Product', () => {
     const { data } = expectShape(response, Envelope(Product));
     expect(data.type, 'data.type').toBe('booking');
   });
+
+  test('accepts availability over several weekdays with several windows on one day', checks('createBookingProduct', 'availability.several-windows'), async ({ api, make }) => {
+    const availability = {
+      monday: [{ start: '09:00', end: '12:00' }, { start: '14:00', end: '17:30' }],
+      wednesday: [{ start: '10:00', end: '11:00' }],
+      friday: [{ start: '08:15', end: '09:45' }, { start: '13:00', end: '14:00' }, { start: '18:00', end: '20:00' }],
+    };
+    expect(await api.createBookingProduct(make.booking({ availability }))).toHaveStatus(Accepted);
+  });
+
+  // The checks of the created product and the invalid bodies, shared with Create Service Product.
+  createProductTests('createBookingProduct');
 });

@@ -57,7 +57,7 @@ export const Clauses = {
   // --- Deliveries ----------------------------------------------------------------------------
   'webhook.delivery-destination': assumed('Resources: Webhook', 'url | Destination URL for notifications.', 'A webhook subscribed to an event that happens is notified at its `url`; `product.created` follows Create Product and `product.updated` follows Update Product.'),
   'webhook.delivery-method': stated('Resources: Webhook', 'method_type | HTTP method used for delivery'),
-  'webhook.delivery-json': stated('What the service does', 'Request and response bodies are JSON.'),
+  'webhook.delivery-json': assumed('What the service does', 'Request and response bodies are JSON (`Content-Type: application/json`).', 'A delivery is a request the service makes: like every body it exchanges, it is JSON with a JSON content type (delivery headers and payloads are not shown).'),
   'webhook.delivery-names-event': assumed('Events', 'Payload shapes of event notifications: not shown.', 'A notification names its event and the product it is about.'),
   'webhook.delivery-subscription': assumed('Events', 'A webhook subscribes to events by listing event names in `events`.', 'A webhook is not notified of events it did not subscribe to.'),
   'webhook.delivery-signature': assumed('Authentication', 'A webhook may have a secret ... Delivery request headers, signature computation: not shown.', 'Deliveries are signed with the webhook\'s secret under the scheme the target documents (configured by WEBHOOK_SIGNATURE_SCHEME).'),

@@ -1,0 +1,47 @@
+/**
+ * The delivery tests follow the configuration end to end: they skip (not fail) when a remote target
+ * cannot reach the capture server, skip only the signature test under WEBHOOK_SIGNATURE_SCHEME=none,
+ * and verify hmac-sha256 signatures with the configured header and encoding. Each case runs the
+ * delivery spec as a child suite, as a user would.
+ */
+import { expect, test } from '@playwright/test';
+import { buildReference } from '../reference/app.ts';
+import { deliveriesUnobservable, REMOTE_WITHOUT_PUBLIC_URL } from '../support/capture/index.ts';
+import { parseConfig, REFERENCE_PROFILE } from '../support/config.ts';
+import { runSuite, type RunResult } from './support/suite-run.ts';
+
+const DELIVERY_SPEC = 'tests/webhooks/deliveries.spec.ts';
+const SIGNATURE_TEST = /carry a signature that verifies/;
+
+const outcomes = (result: RunResult) => result.tests.map((t) => `${t.outcome}: ${t.title}`);
+
+test('a remote target without CAPTURE_PUBLIC_URL skips every delivery test, saying why', async () => {
+  const remote = { BASE_URL: 'http://127.0.0.1:9', API_TOKEN: 'selftest-token-0123456789', TARGET_PROFILE: REFERENCE_PROFILE };
+  expect(deliveriesUnobservable(parseConfig(remote))).toBe(REMOTE_WITHOUT_PUBLIC_URL);
+  expect(deliveriesUnobservable(parseConfig({ ...remote, CAPTURE_PUBLIC_URL: 'https://capture.example.test' }))).toBeUndefined();
+  expect(deliveriesUnobservable(parseConfig({}))).toBeUndefined();
+
+  // A "remote" target on loopback: the suite cannot tell it from a remote one, so it must skip.
+  const token = 'selftest-remote-token-0123456789';
+  const { app } = buildReference({ token });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  try {
+    const result = await runSuite({ env: { BASE_URL: url, API_TOKEN: token, TARGET_PROFILE: REFERENCE_PROFILE }, args: [DELIVERY_SPEC] });
+    expect(result.tests.length, result.stderr).toBeGreaterThan(0);
+    expect(outcomes(result).filter((o) => !o.startsWith('skipped')), 'delivery tests that did not skip').toEqual([]);
+  } finally {
+    await app.close();
+  }
+});
+
+test('WEBHOOK_SIGNATURE_SCHEME=none skips the signature test only', async () => {
+  const result = await runSuite({ env: { WEBHOOK_SIGNATURE_SCHEME: 'none' }, args: [DELIVERY_SPEC] });
+  expect(result.tests.length, result.stderr).toBeGreaterThan(1);
+  for (const t of result.tests) expect(t.outcome, t.title).toBe(SIGNATURE_TEST.test(t.title) ? 'skipped' : 'expected');
+});
+
+test('WEBHOOK_SIGNATURE_SCHEME=hmac-sha256 verifies with the configured header and encoding', async () => {
+  const env = { WEBHOOK_SIGNATURE_SCHEME: 'hmac-sha256', WEBHOOK_SIGNATURE_HEADER: 'X-Store-Signature', WEBHOOK_SIGNATURE_ENCODING: 'base64' };
+  const result = await runSuite({ env, args: [DELIVERY_SPEC, '--grep', 'carry a signature'] });
+  expect(outcomes(result), result.stderr).toEqual([expect.stringMatching(/^expected: .*carry a signature/)]);
+});

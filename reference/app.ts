@@ -3,15 +3,18 @@
  * started elsewhere (main.ts, support/global-setup.ts, self tests) so tests can listen on port 0.
  */
 import type { Socket } from 'node:net';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { requireBearer } from './auth.ts';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import { protectScope } from './auth.ts';
 import { defaultDeliveryOptions, DeliveryDispatcher, type DeliveryOptions } from './deliveries.ts';
 import { FaultSet } from './faults.ts';
 import { errorBody } from './format.ts';
 import type { ReferenceContext } from './routes/context.ts';
+import { deleteRoutes } from './routes/delete.ts';
 import { listRoutes } from './routes/list.ts';
 import { productRoutes } from './routes/products.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
+import { installSecurityFaults } from './security-faults.ts';
 import { seedProducts, Store } from './store.ts';
 
 export interface ReferenceOptions {
@@ -29,6 +32,18 @@ export interface ReferenceServer {
   readonly deliveries: DeliveryDispatcher;
 }
 
+/**
+ * A body refused for its size is read and dropped (up to a bound) instead of the connection being
+ * closed under the client: a client still sending it would get a broken pipe and never see the 413
+ * (what nginx's lingering close avoids).
+ */
+function lingerOnRefusedBody(raw: IncomingMessage, reply: FastifyReply): void {
+  if (Number(raw.headers['content-length'] ?? 0) > MAX_LINGER_BYTES) return;
+  reply.removeHeader('connection');
+  raw.resume();
+}
+const MAX_LINGER_BYTES = 64 * 1024 * 1024;
+
 export function buildReference(options: ReferenceOptions): ReferenceServer {
   const faults = options.faults ?? new FaultSet();
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1024 * 1024, return503OnClosing: true });
@@ -36,15 +51,15 @@ export function buildReference(options: ReferenceOptions): ReferenceServer {
   seedProducts(store, new Date());
   const deliveries = new DeliveryDispatcher(faults, { ...defaultDeliveryOptions, ...options.deliveries });
   const ctx: ReferenceContext = { store, faults, deliveries, now: () => new Date() };
-  const auth = requireBearer(options.token);
 
   app.addHook('onClose', async () => deliveries.close());
 
   // Client errors (malformed JSON, wrong content type, too large) keep their 4xx; anything else is a
   // bug of ours, reported as such. The fuzz self test holds the reference to "no input gives a 5xx".
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) app.log.error(error);
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') lingerOnRefusedBody(request.raw, reply);
     return reply.code(status).send(errorBody(status === 500 ? 'Internal server error.' : error.message));
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(`No route ${request.method} ${request.url.split('?')[0]}.`)));
@@ -67,10 +82,13 @@ export function buildReference(options: ReferenceOptions): ReferenceServer {
     });
   }
 
+  installSecurityFaults(app, faults, store);
+
   app.register(async (protectedScope) => {
-    protectedScope.addHook('preHandler', auth);
+    protectScope(protectedScope, options.token, faults);
     await protectedScope.register(webhookRoutes, ctx);
     await protectedScope.register(productRoutes, ctx);
+    await protectedScope.register(deleteRoutes, ctx);
   });
   // Whether List Products needs the token is not shown; the reference does not ask for it.
   app.register(listRoutes, ctx);

@@ -1,17 +1,56 @@
+/**
+ * Bearer-token auth on the protected operations (Authentication 1), and the ways real services get it
+ * wrong, for the fault matrix (reference/faults/security.ts).
+ */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { FaultSet } from './faults.ts';
 import { errorBody } from './format.ts';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-/** A preHandler that accepts exactly `Authorization: Bearer <token>` (Authentication 1). */
-export function requireBearer(token: string) {
+/** The token the header carries, read the way the switched-on faults (if any) read it. */
+function presentedToken(header: string | undefined, faults: FaultSet): string | undefined {
+  if (header === undefined) return undefined;
+  // Fault: only the last word is read, whatever the scheme (`Basic <token>` passes).
+  if (faults.has('auth-scheme-ignored')) return header.trim().split(/\s+/).pop();
+  return /^Bearer ([^\s]+)$/.exec(header)?.[1];
+}
+
+function authorized(header: string | undefined, expected: Buffer, faults: FaultSet): boolean {
+  // Fault: no header, no check (a middleware that only validates a header it finds).
+  if (header === undefined) return faults.has('auth-missing-header-allowed');
+  // Fault: `Bearer` with an empty token skips the comparison (`if (token && token !== expected)`).
+  if (faults.has('auth-empty-bearer-allowed') && /^Bearer\s*$/.test(header)) return true;
+  const token = presentedToken(header, faults);
+  if (!token) return false;
+  // Fault: any well-formed bearer token is taken (the token is never compared).
+  if (faults.has('auth-any-bearer-token') && /^Bearer \S+$/.test(header)) return true;
+  return timingSafeEqual(digest(token), expected);
+}
+
+const refuse = (reply: FastifyReply) => reply.code(401).header('www-authenticate', 'Bearer').send(errorBody('Unauthenticated.'));
+
+/** A preHandler that accepts exactly `Authorization: Bearer <token>`. */
+export function requireBearer(token: string, faults: FaultSet = new FaultSet()) {
   const expected = digest(token);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const match = /^Bearer ([^\s]+)$/.exec(request.headers.authorization ?? '');
-    if (!match?.[1] || !timingSafeEqual(digest(match[1]), expected)) {
-      return reply.code(401).header('www-authenticate', 'Bearer').send(errorBody('Unauthenticated.'));
-    }
-    return undefined;
+    if (faults.has('auth-checked-after-write') || authorized(request.headers.authorization, expected, faults)) return undefined;
+    return refuse(reply);
   };
+}
+
+/**
+ * Puts the auth check on a scope of protected routes. With `auth-checked-after-write`, the check runs
+ * when the answer is about to be sent: the caller is refused, but the handler has already written.
+ */
+export function protectScope(scope: FastifyInstance, token: string, faults: FaultSet): void {
+  scope.addHook('preHandler', requireBearer(token, faults));
+  if (!faults.has('auth-checked-after-write')) return;
+  const expected = digest(token);
+  scope.addHook('onSend', async (request, reply, payload) => {
+    if (authorized(request.headers.authorization, expected, faults)) return payload;
+    void reply.code(401).header('www-authenticate', 'Bearer').header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify(errorBody('Unauthenticated.'));
+  });
 }

@@ -8,6 +8,7 @@ import type { ClauseId } from '../support/spec/clauses.ts';
 import { conventionFaults } from './faults/conventions.ts';
 import { listFaults } from './faults/list.ts';
 import { productFaults } from './faults/products.ts';
+import { securityFaults } from './faults/security.ts';
 import { webhookFaults } from './faults/webhooks.ts';
 
 export interface FaultDefinition {
@@ -20,6 +21,7 @@ export const FaultCatalogue = {
   ...webhookFaults,
   ...productFaults,
   ...listFaults,
+  ...securityFaults,
 } as const satisfies Record<string, FaultDefinition>;
 
 export type FaultName = keyof typeof FaultCatalogue;

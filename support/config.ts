@@ -40,6 +40,8 @@ export const EnvSchema = z.object({
   WEBHOOK_SIGNATURE_ENCODING: z.enum(['hex', 'base64']).default('hex'),
   DELETE_PRODUCT_PATH: z.string().regex(/\{id\}/, 'must contain {id}').optional(),
   DELETE_WEBHOOK_PATH: z.string().regex(/\{id\}/, 'must contain {id}').optional(),
+  /** Where the run lists what it created (and what teardown deleted); relative to the project root. */
+  CREATED_RESOURCES_FILE: z.string().trim().min(1).default('reports/created-resources.json'),
   /** Internal: where global setup started the embedded reference; workers read it from here. */
   EMBEDDED_REFERENCE_URL: optionalUrl,
   /** Internal: where global setup started the capture server, and its control token (support/capture/start.ts). */
@@ -74,6 +76,8 @@ export interface Config {
   readonly deliveryTimeoutMs: number;
   readonly signature: { readonly scheme: 'none' | 'standard-webhooks' | 'hmac-sha256'; readonly header: string; readonly encoding: 'hex' | 'base64' };
   readonly deletePaths: { readonly product: string | undefined; readonly webhook: string | undefined };
+  /** Absolute path of reports/created-resources.json (CREATED_RESOURCES_FILE). */
+  readonly createdResourcesFile: string;
 }
 
 export class ConfigError extends Error {
@@ -137,6 +141,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
     signature: Object.freeze({ scheme: e.WEBHOOK_SIGNATURE_SCHEME, header: e.WEBHOOK_SIGNATURE_HEADER.toLowerCase(), encoding: e.WEBHOOK_SIGNATURE_ENCODING }),
     deletePaths: Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH }),
+    createdResourcesFile: path.resolve(root, e.CREATED_RESOURCES_FILE),
   });
 }
 

@@ -11,6 +11,7 @@ import { getConfig, isLoopback } from './config.ts';
 import { preflight } from './preflight.ts';
 import { captureEnvironment, startCaptureServer } from './capture/start.ts';
 import { newRunId } from './run-id.ts';
+import { cleanUpCreatedResources, summarize } from './teardown.ts';
 
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const config = getConfig();
@@ -49,5 +50,14 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     await close();
     throw error;
   }
-  return close;
+  // Global teardown runs however the tests ended (failed, timed out, stopped by --max-failures): list
+  // what the run created in reports/created-resources.json, and delete it where the paths are known.
+  const target = { baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '', token: process.env.API_TOKEN, runId: process.env.RUN_ID, embedded: config.embedded };
+  return async () => {
+    try {
+      console.log(summarize(await cleanUpCreatedResources(config, target), config.createdResourcesFile));
+    } finally {
+      await close();
+    }
+  };
 }

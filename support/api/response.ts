@@ -24,12 +24,16 @@ export class ApiResponse {
 
   /** The body parsed as JSON; throws a message naming the status, content type and first bytes if it is not. */
   json(): unknown {
+    const what = `${this.request.method} ${this.request.url} answered ${this.status}`;
+    const type = `content-type ${JSON.stringify(this.contentType)}`;
+    if (this.text.trim() === '') throw new Error(redact(`${what} with an empty body (${type}) where a JSON body was expected`));
     try {
       return JSON.parse(this.text) as unknown;
-    } catch {
+    } catch (error) {
+      // The parser's reason tells a truncated body ("Unexpected end of JSON input") from an HTML page.
       throw new Error(redact(
-        `${this.request.method} ${this.request.url} answered ${this.status} with a body that is not JSON ` +
-          `(content-type ${JSON.stringify(this.contentType)}, ${this.text.length} characters): ${JSON.stringify(truncate(this.text, 200))}`,
+        `${what} with a body that is not JSON (${(error as Error).message}; ${type}, ${Buffer.byteLength(this.text)} bytes), ` +
+          `starting: ${JSON.stringify(truncate(this.text, 200))}`,
       ));
     }
   }

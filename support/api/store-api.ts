@@ -10,6 +10,8 @@ import { Operations, type OperationId } from '../spec/operations.ts';
 import type { Exchange, RecordedRequest } from './exchange.ts';
 import { ApiResponse } from './response.ts';
 import type { BookingProductBody, ListProductsQuery, ServiceProductBody, WebhookBody } from './bodies.ts';
+import { recordCreation } from '../created-resources.ts';
+import { assertOwnWebhookDestination } from './webhook-destination.ts';
 
 export type Credentials =
   | { readonly kind: 'configured' }
@@ -87,19 +89,22 @@ export class StoreApi {
     else if (options.body !== undefined) body = JSON.stringify(options.body);
     if (body !== undefined) headers['content-type'] = 'application/json';
     Object.assign(headers, options.headers);
+    assertOwnWebhookDestination(operationId, body, this.config);
 
     const request: RecordedRequest = {
       method: operation.method,
       url: url.toString(),
       headers,
-      body: body === undefined ? undefined : Buffer.isBuffer(body) ? `<${body.length} bytes>` : body,
+      body: body === undefined ? undefined : Buffer.isBuffer(body) ? `<${body.length} bytes>` : body.length > LARGE_BODY_SHOWN ? `${body.slice(0, 2_000)}… [${Buffer.byteLength(body)} bytes in all]` : body,
     };
     const started = performance.now();
     try {
       const response = await this.context.fetch(url.toString(), {
         method: operation.method,
         headers,
-        ...(body === undefined ? {} : { data: body }),
+        // As bytes: Playwright wraps a string that is not valid JSON in quotes when the content type is
+        // JSON, so a malformed body would arrive as a well-formed JSON string.
+        ...(body === undefined ? {} : { data: Buffer.isBuffer(body) ? body : Buffer.from(body) }),
         failOnStatusCode: false,
         maxRedirects: 0,
         timeout: this.config.requestTimeoutMs,
@@ -112,6 +117,11 @@ export class StoreApi {
       };
       this.#exchanges.push(exchange);
       registerReturnedSecret(bodyText);
+      // Written down at once (a journal per worker), so the run's report lists it even if the run dies.
+      recordCreation(operationId, typeof body === 'string' ? body : undefined, exchange.response, {
+        reportFile: this.config.createdResourcesFile,
+        runId: this.config.runId ?? 'conf-local',
+      });
       return new ApiResponse(exchange);
     } catch (error) {
       const message = redact((error as Error).message);
@@ -122,6 +132,9 @@ export class StoreApi {
     }
   }
 }
+
+/** Request bodies longer than this are recorded by their start and size: a 16 MiB curl line helps nobody. */
+const LARGE_BODY_SHOWN = 64 * 1024;
 
 /** A `plain_secret` the target generated is a secret from now on: keep it out of every report. */
 function registerReturnedSecret(bodyText: string): void {

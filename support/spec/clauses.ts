@@ -66,6 +66,10 @@ export const Clauses = {
   'auth.bearer-required': assumed('Authentication', 'Protected operations take a bearer token in the header `Authorization: Bearer <ACCESS_TOKEN>`.', 'A protected operation called without a valid bearer token is not a 2xx and changes nothing.'),
   'auth.secret-returned-once': stated('Authentication', 'The secret is returned once, as `plain_secret`, at registration.'),
 
+  // --- Hostile bodies ------------------------------------------------------------------------
+  'security.malformed-body': assumed('What the service does', 'Request and response bodies are JSON (`Content-Type: application/json`).', 'A body that is not valid JSON, or is JSON but not an object, is refused with a 4xx: never taken, never a 5xx.'),
+  'security.oversized-body': assumed('Limits', 'Size limits for media, galleries, tags and option lists: not shown.', 'A request body of 16 MiB (far past any field of the spec) is refused with a 4xx, such as 413: never a 5xx.'),
+
   // --- Products --------------------------------------------------------------------------------
   'product.shape': stated('Resources: Product', 'id integer, identifier integer, name/summary/description {ar, en}, type, price, sale_price, is_refundable, min_purchase, max_purchase, image, ratings, created_at, updated_at, brand, tags, categories.'),
   'product.identifier-equals-id': stated('Resources: Product', '`identifier` | integer | Equals `id` in all responses.'),

@@ -1,0 +1,128 @@
+/**
+ * What the run created on the target, written down the moment it is created: each worker appends one
+ * JSON line per product or webhook to its own journal file (reports/created-resources/<run id>.<pid>.jsonl),
+ * so the record survives a run that fails, times out or is killed halfway. Global teardown merges the
+ * journals into reports/created-resources.json (support/teardown.ts).
+ */
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { test } from '@playwright/test';
+import type { OperationId } from './spec/operations.ts';
+
+export type ResourceKind = 'product' | 'webhook';
+
+/** The operations that create something, and what they create. */
+export const CreatingOperations: Partial<Record<OperationId, ResourceKind>> = {
+  registerWebhook: 'webhook',
+  createBookingProduct: 'product',
+  createServiceProduct: 'product',
+};
+
+export interface CreatedResource {
+  readonly runId: string;
+  readonly kind: ResourceKind;
+  /** The id the target answered with; null when a 2xx answer carried none (find it by name). */
+  readonly id: number | null;
+  /** The name sent (it carries the run id), so a resource is findable on the target even without its id. */
+  readonly name: string | null;
+  readonly sku: string | null;
+  readonly operation: OperationId;
+  /** The title path of the test that created it. */
+  readonly test: string | null;
+  readonly createdAt: string;
+}
+
+/** The directory holding the run journals, next to the report file. */
+export function journalDir(reportFile: string): string {
+  return path.join(path.dirname(reportFile), 'created-resources');
+}
+
+const journalFile = (reportFile: string, runId: string) => path.join(journalDir(reportFile), `${runId}.${process.pid}.jsonl`);
+
+/**
+ * Records what a 2xx answer of a creating operation created. Called by the API client for every
+ * answer, so a creation is recorded whichever test (or negative test gone wrong) made it.
+ */
+export function recordCreation(
+  operation: OperationId,
+  requestBody: string | undefined,
+  response: { readonly status: number; readonly bodyText: string },
+  where: { readonly reportFile: string; readonly runId: string },
+): CreatedResource | undefined {
+  const kind = CreatingOperations[operation];
+  if (!kind || response.status < 200 || response.status >= 300) return undefined;
+  const sent = asRecord(parseJson(requestBody ?? ''));
+  const resource: CreatedResource = {
+    runId: where.runId,
+    kind,
+    id: idIn(kind, parseJson(response.bodyText)),
+    name: stringOr(kind === 'webhook' ? sent.name : (sent.name_en ?? sent.name_ar)),
+    sku: kind === 'product' ? stringOr(sent.sku) : null,
+    operation,
+    test: currentTestTitle(),
+    createdAt: new Date().toISOString(),
+  };
+  const file = journalFile(where.reportFile, where.runId);
+  mkdirSync(path.dirname(file), { recursive: true });
+  // One short line per append: lines from one process never interleave, and a kill loses at most the last.
+  appendFileSync(file, `${JSON.stringify(resource)}\n`);
+  return resource;
+}
+
+/** Every resource recorded for the run, oldest first; a torn last line (a killed worker) is skipped. */
+export function readJournal(reportFile: string, runId: string): CreatedResource[] {
+  const dir = journalDir(reportFile);
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.startsWith(`${runId}.`) && f.endsWith('.jsonl'));
+  } catch {
+    return [];
+  }
+  const entries = files.flatMap((f) =>
+    readFileSync(path.join(dir, f), 'utf8')
+      .split('\n')
+      .flatMap((line) => {
+        const entry = parseJson(line) as CreatedResource | undefined;
+        return entry && entry.runId === runId ? [entry] : [];
+      }),
+  );
+  return entries.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+export function removeJournal(reportFile: string, runId: string): void {
+  const dir = journalDir(reportFile);
+  try {
+    for (const f of readdirSync(dir)) if (f.startsWith(`${runId}.`) && f.endsWith('.jsonl')) rmSync(path.join(dir, f), { force: true });
+  } catch {
+    // No journal: nothing was created.
+  }
+}
+
+/** `data.webhook.id` for a webhook (or `data.id`, from a target that flattens it), `data.id` for a product. */
+function idIn(kind: ResourceKind, body: unknown): number | null {
+  const data = asRecord(asRecord(body).data);
+  const holder = kind === 'webhook' && data.webhook !== undefined ? asRecord(data.webhook) : data;
+  const id = holder.id;
+  if (typeof id === 'number' && Number.isSafeInteger(id)) return id;
+  if (typeof id === 'string' && /^\d{1,15}$/.test(id)) return Number(id);
+  return null;
+}
+
+function currentTestTitle(): string | null {
+  try {
+    return test.info().titlePath.slice(1).join(' › ');
+  } catch {
+    return null; // Not inside a test (a script, global setup).
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const asRecord = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+const stringOr = (value: unknown): string | null => (typeof value === 'string' ? value : null);

@@ -1,6 +1,8 @@
 import { checks, expect, expectShape, test } from '../../fixtures/index.ts';
 import { Envelope, Product } from '../../support/schemas/index.ts';
-import { createProductTests } from './support/create-product-tests.ts';
+import { createdProductTest, invalidBodyTest } from './support/create-product-tests.ts';
+import { createdProductChecks } from './support/created-product-checks.ts';
+import { invalidBodies } from './support/invalid-bodies.ts';
 import { Accepted } from './support/response-fields.ts';
 
 test.describe('Create Booking Product', () => {
@@ -20,6 +22,9 @@ test.describe('Create Booking Product', () => {
     expect(await api.createBookingProduct(make.booking({ availability }))).toHaveStatus(Accepted);
   });
 
-  // The checks of the created product and the invalid bodies, shared with Create Service Product.
-  createProductTests('createBookingProduct');
+  for (const check of createdProductChecks) test(check.title, checks('createBookingProduct', ...check.clauses), createdProductTest('createBookingProduct', check));
+
+  for (const invalid of invalidBodies('booking')) {
+    test(`answers 422 when ${invalid.title}`, checks('createBookingProduct', 'create-booking.validation', ...invalid.clauses), invalidBodyTest('createBookingProduct', invalid));
+  }
 });

@@ -1,6 +1,8 @@
 import { checks, expect, expectShape, test } from '../../fixtures/index.ts';
 import { Envelope, Product } from '../../support/schemas/index.ts';
-import { createProductTests } from './support/create-product-tests.ts';
+import { createdProductTest, invalidBodyTest } from './support/create-product-tests.ts';
+import { createdProductChecks } from './support/created-product-checks.ts';
+import { invalidBodies } from './support/invalid-bodies.ts';
 
 test.describe('Create Service Product', () => {
   test('answers 201 with the envelope and a service Product', checks('createServiceProduct', 'create-service.created', 'conventions.envelope', 'product.shape'), async ({ api, make }) => {
@@ -10,6 +12,9 @@ test.describe('Create Service Product', () => {
     expect(data.type, 'data.type').toBe('service');
   });
 
-  // The checks of the created product and the invalid bodies, shared with Create Booking Product.
-  createProductTests('createServiceProduct');
+  for (const check of createdProductChecks) test(check.title, checks('createServiceProduct', ...check.clauses), createdProductTest('createServiceProduct', check));
+
+  for (const invalid of invalidBodies('service')) {
+    test(`answers 422 when ${invalid.title}`, checks('createServiceProduct', 'create-service.validation', ...invalid.clauses), invalidBodyTest('createServiceProduct', invalid));
+  }
 });

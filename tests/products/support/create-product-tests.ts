@@ -1,43 +1,34 @@
 /**
- * The tests Create Booking Product and Create Service Product share, declared inside the caller's
- * `describe`: every created-product check and every invalid body of the operation's kind.
+ * The bodies of the tests Create Booking Product and Create Service Product share. The spec files declare
+ * the tests (`test(...)` must be called in the spec file: the test list the fault matrix runs names it).
  */
-import { checks, expect, test, type Make } from '../../../fixtures/index.ts';
-import type { CommonProductBody } from '../../../support/api/bodies.ts';
-import type { ClauseId } from '../../../support/spec/clauses.ts';
-import { bodyFor, createdProductChecks } from './created-product-checks.ts';
-import { invalidBodies, type BodyKind } from './invalid-bodies.ts';
+import { expect, type Make } from '../../../fixtures/index.ts';
+import type { StoreApi } from '../../../support/api/store-api.ts';
+import { bodyFor, type CreatedProductCheck } from './created-product-checks.ts';
+import type { InvalidBodyCase } from './invalid-bodies.ts';
 import { Accepted } from './response-fields.ts';
 
-interface CreateOperation {
-  readonly kind: BodyKind;
-  readonly validation: ClauseId;
-  readonly valid: (make: Make) => CommonProductBody;
+type CreateOperation = 'createBookingProduct' | 'createServiceProduct';
+
+const validBody = (operation: CreateOperation, make: Make) => (operation === 'createBookingProduct' ? make.booking() : make.service());
+
+/** Creates a product from a valid body changed as the check says, and verifies the answer. */
+export function createdProductTest(operation: CreateOperation, check: CreatedProductCheck) {
+  return async ({ api, make }: { api: StoreApi; make: Make }) => {
+    const sent = bodyFor(validBody(operation, make), check, make.context);
+    const response = await api.send(operation, { body: sent });
+    expect(response).toHaveStatus(Accepted);
+    check.verify?.(response, sent);
+  };
 }
 
-const createOperations = {
-  createBookingProduct: { kind: 'booking', validation: 'create-booking.validation', valid: (make) => make.booking() },
-  createServiceProduct: { kind: 'service', validation: 'create-service.validation', valid: (make) => make.service() },
-} as const satisfies Record<string, CreateOperation>;
-
-export function createProductTests(operation: keyof typeof createOperations): void {
-  const { kind, validation, valid } = createOperations[operation];
-
-  for (const check of createdProductChecks) {
-    test(check.title, checks(operation, ...check.clauses), async ({ api, make }) => {
-      const sent = bodyFor(valid(make), check, make.context);
-      const response = await api.send(operation, { body: sent });
-      expect(response).toHaveStatus(Accepted);
-      check.verify?.(response, sent);
-    });
-  }
-
-  // Exactly 422, the documented validation status: a 5xx is never how invalid input is rejected (the
-  // 500 documented for Create Service Product is a server error).
-  for (const invalid of invalidBodies(kind)) {
-    test(`answers 422 when ${invalid.title}`, checks(operation, validation, ...invalid.clauses), async ({ api, make }) => {
-      const response = await api.send(operation, { body: { ...valid(make), ...invalid.change(make.context) } });
-      expect(response).toHaveStatus(422);
-    });
-  }
+/**
+ * Sends a valid body with the invalid change and expects exactly 422, the documented validation status:
+ * a 5xx is never how invalid input is rejected (the 500 documented for Create Service Product is a server error).
+ */
+export function invalidBodyTest(operation: CreateOperation, invalid: InvalidBodyCase) {
+  return async ({ api, make }: { api: StoreApi; make: Make }) => {
+    const response = await api.send(operation, { body: { ...validBody(operation, make), ...invalid.change(make.context) } });
+    expect(response).toHaveStatus(422);
+  };
 }

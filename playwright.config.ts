@@ -3,15 +3,13 @@
  * the suite's own tests). Configuration of the target lives in support/config.ts, read from the
  * environment and .env (or ENV_FILE) by every process; global setup validates it before any test.
  */
-import { defineConfig, type ReporterDescription } from '@playwright/test';
+import { defineConfig } from '@playwright/test';
+import { conformanceReporters, reportsDir, runMetadata } from './support/reporters/index.ts';
 
 const onCI = !!process.env.CI;
 
-const reporters: ReporterDescription[] = [
-  [onCI ? 'dot' : 'list'],
-  ['html', { outputFolder: 'reports/html', open: 'never' }],
-  ['junit', { outputFile: 'reports/junit.xml' }],
-];
+// Scrubbing first, then list/dot, HTML, JUnit, the conformance report, and a blob per shard: see support/reporters/index.ts.
+const reporters = conformanceReporters({ reportsDir: reportsDir(), ci: onCI, argv: process.argv });
 
 export default defineConfig({
   globalSetup: './support/global-setup.ts',
@@ -22,6 +20,8 @@ export default defineConfig({
   // A conformance verdict must not be hidden by a retry.
   retries: 0,
   reporter: reporters,
+  // Target (no credentials), suite commit, spec hash: read by the conformance reporter, kept in blob reports.
+  metadata: runMetadata(),
   outputDir: 'test-results',
   timeout: 30_000,
   expect: { timeout: 5_000 },

@@ -75,7 +75,9 @@ export function buildReference(options: ReferenceOptions): ReferenceServer {
     // Hold the first booking request open without answering (one timeout per run is enough to prove the
     // suite reports it); preClose drops the held connection so shutdown never waits on it.
     let held: Socket | undefined;
-    app.addHook('preClose', async () => held?.destroy());
+    app.addHook('preClose', async () => {
+      held?.destroy();
+    });
     app.addHook('onRequest', (request, _reply, done) => {
       if (!held && request.method === 'POST' && request.url.split('?')[0] === '/api/core/v1/products/booking') held = request.raw.socket;
       else done();

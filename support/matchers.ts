@@ -4,6 +4,7 @@
  */
 import { expect as baseExpect } from '@playwright/test';
 import { z } from 'zod';
+import { noteSchemaDiff } from './api/evidence.ts';
 import { truncate } from './api/exchange.ts';
 import { ApiResponse } from './api/response.ts';
 import { redact } from './redact.ts';
@@ -40,6 +41,7 @@ export const expect = baseExpect.extend({
     try {
       subject = subjectOf(received);
     } catch (error) {
+      noteSchemaDiff((error as Error).message);
       return { name, pass: false, message: () => (error as Error).message };
     }
     const result = schema.safeParse(subject.value);
@@ -47,6 +49,8 @@ export const expect = baseExpect.extend({
     if (result.success) {
       return { name, pass: true, message: () => redact(`expected the value not to match the schema${subject.origin}\n${json}`) };
     }
+    // Kept for the failure's "schema diff" attachment (support/api/evidence.ts).
+    noteSchemaDiff(`Shape check${subject.origin.replace('\n', ' ')}:\n${describeIssues(result.error, subject.value)}`);
     return {
       name,
       pass: false,

@@ -10,6 +10,9 @@ export const REDACTED = '***';
 /** Values shorter than this are not treated as secrets: replacing "1" everywhere would ruin reports. */
 const MIN_SECRET_LENGTH = 6;
 
+/** `"secret": "…"` and `"plain_secret": "…"` with a value long enough to be one. */
+const SECRET_JSON_FIELD = new RegExp(`("(?:plain_)?secret"\\s*:\\s*")(?:[^"\\\\]|\\\\.){${MIN_SECRET_LENGTH},}"`, 'g');
+
 export function registerSecret(value: string | undefined | null): void {
   if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
 }
@@ -18,8 +21,13 @@ export function redact(text: string): string {
   let out = text;
   // Longest first, so a secret that contains another is replaced whole.
   for (const secret of [...secrets].sort((a, b) => b.length - a.length)) out = out.split(secret).join(REDACTED);
-  // Any bearer credential, known or not (a token read from a call log we did not expect).
-  return out.replace(/(authorization["']?\s*[:=]\s*["']?\s*bearer\s+)[^\s"',}]+/gi, `$1${REDACTED}`);
+  // Any bearer credential, known or not (a token read from a call log we did not expect, a header in a
+  // trace's `{"name":"authorization","value":…}`), except the `$API_TOKEN` placeholder of a curl line.
+  // Then any secret field of a JSON text (a request body or a response quoted in a message), whether or
+  // not this process has seen that secret before.
+  return out
+    .replace(/(authorization["']?\s*(?:[:=]|,\s*"value"\s*:)\s*["']?\s*bearer\s+)(?![$*])[^\s"',}]+/gi, `$1${REDACTED}`)
+    .replace(SECRET_JSON_FIELD, `$1${REDACTED}"`);
 }
 
 export function knownSecrets(): readonly string[] {

@@ -3,7 +3,7 @@
  * the self tests judge the suite by what it reports, not by its internals.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../support/config.ts';
@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from '../../support/config.ts';
 const CLI = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
 /** Variables a parent Playwright run sets for its own workers; a child run must make its own. */
-const INHERITED_RUN_STATE = ['EMBEDDED_REFERENCE_URL', 'API_TOKEN', 'RUN_ID', 'FAKER_SEED', 'REFERENCE_FAULTS', 'BASE_URL'];
+const INHERITED_RUN_STATE = ['EMBEDDED_REFERENCE_URL', 'API_TOKEN', 'RUN_ID', 'FAKER_SEED', 'REFERENCE_FAULTS', 'BASE_URL', 'REPORTS_DIR', 'CREATED_RESOURCES_FILE'];
 
 export interface ListedTest {
   /** `[conformance] › file › describe › title`, the form `--test-list` takes. */
@@ -43,6 +43,12 @@ export interface RunOptions {
   /** Only these tests (by `listLine`). */
   readonly only?: readonly ListedTest[];
   readonly timeoutMs?: number;
+  /**
+   * Keep what the run writes, as a user's run would write it, under this directory: the config's own
+   * reporters (HTML, JUnit, conformance report, blob with --shard) in `reports/`, test results in
+   * `test-results/`. Without it only a JSON report is written, to a temporary directory.
+   */
+  readonly keepReports?: string;
 }
 
 interface JsonSuite {
@@ -77,10 +83,13 @@ function flatten(suites: readonly JsonSuite[], titles: readonly string[] = []): 
 
 /** Runs `playwright test --project=conformance` with the given env and reads the JSON report. */
 export async function runSuite(options: RunOptions = {}): Promise<RunResult> {
-  const work = await mkdtemp(path.join(tmpdir(), 'conformance-run-'));
+  const work = options.keepReports ?? (await mkdtemp(path.join(tmpdir(), 'conformance-run-')));
+  await mkdir(work, { recursive: true });
   try {
     const reportFile = path.join(work, 'report.json');
-    const args = [CLI, 'test', '--project=conformance', '--reporter=json', `--output=${path.join(work, 'test-results')}`, ...(options.args ?? [])];
+    // With keepReports the config's reporters run (it adds JSON because PLAYWRIGHT_JSON_OUTPUT_FILE is set).
+    const reporters = options.keepReports ? [] : ['--reporter=json'];
+    const args = [CLI, 'test', '--project=conformance', ...reporters, `--output=${path.join(work, 'test-results')}`, ...(options.args ?? [])];
     if (options.only) {
       const listFile = path.join(work, 'tests.txt');
       await writeFile(listFile, options.only.map((t) => t.listLine).join('\n'));
@@ -88,7 +97,12 @@ export async function runSuite(options: RunOptions = {}): Promise<RunResult> {
     }
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const key of INHERITED_RUN_STATE) delete env[key];
+    // This process is a Playwright worker; the child is a runner, not one of our workers.
+    for (const key of Object.keys(env)) if (key.startsWith('TEST_') && key.endsWith('_INDEX')) delete env[key];
     Object.assign(env, { PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile, FORCE_COLOR: '0' }, options.env);
+    if (options.keepReports) {
+      Object.assign(env, { REPORTS_DIR: path.join(work, 'reports'), CREATED_RESOURCES_FILE: path.join(work, 'reports', 'created-resources.json') });
+    }
     const started = performance.now();
     const { exitCode, stdout, stderr } = await spawnCollect(process.execPath, args, env, options.timeoutMs ?? 10 * 60_000);
     let tests: TestOutcome[] = [];
@@ -99,7 +113,7 @@ export async function runSuite(options: RunOptions = {}): Promise<RunResult> {
     }
     return { exitCode, tests, stdout, stderr, durationMs: performance.now() - started };
   } finally {
-    await rm(work, { recursive: true, force: true });
+    if (!options.keepReports) await rm(work, { recursive: true, force: true });
   }
 }
 

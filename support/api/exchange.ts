@@ -42,11 +42,23 @@ export function truncate(text: string, max = MAX_SHOWN_BODY): string {
   return text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters]`;
 }
 
+/** A JSON body indented for reading (the bytes as sent are in the curl reproduction); other bodies as they came. */
+function readableBody(text: string, contentType: string | undefined): string {
+  if (text === '') return '(empty body)';
+  if (!/json/i.test(contentType ?? '')) return text;
+  try {
+    return JSON.stringify(JSON.parse(text), null, 2);
+  } catch {
+    return text;
+  }
+}
+
 /** The response as a short readable block: status line, headers, body (truncated, redacted). */
 export function describeResponse(response: RecordedResponse | undefined, error?: string): string {
   if (!response) return redact(`no response: ${error ?? 'unknown error'}`);
   const headers = Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`).join('\n');
-  return redact(`HTTP ${response.status} (${Math.round(response.durationMs)} ms)\n${headers}\n\n${truncate(response.bodyText)}`);
+  const body = truncate(readableBody(response.bodyText, response.headers['content-type']));
+  return redact(`HTTP ${response.status} (${Math.round(response.durationMs)} ms)\n${headers}\n\n${body}`);
 }
 
 export function describeExchange(exchange: Exchange): string {

@@ -1,0 +1,84 @@
+/**
+ * Merges the blob reports of a sharded run (`--shard=i/n` writes `reports/blob/shard-i-of-n/`) into one
+ * HTML report, one JUnit file and one conformance report under REPORTS_DIR (default `reports/`), and
+ * exits with the merged verdict: 0 for CONFORMANT, 1 for NOT CONFORMANT (or a failed merge).
+ *
+ *   npm run report:merge                      # blobs under reports/blob/
+ *   npm run report:merge -- all-blob-reports  # blobs gathered from CI shards, in any sub-folders
+ */
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../support/config.ts';
+import type { ConformanceReport } from '../support/reporters/conformance-report.ts';
+import { reportsDir } from '../support/reporters/index.ts';
+
+const CLI = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+
+function blobFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.zip'))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/** Shards the blobs' folders (`shard-i-of-n`) say are missing: a lost shard must not pass as a smaller run. */
+function missingShards(files: readonly string[]): string[] {
+  const seen = new Map<number, Set<number>>();
+  for (const file of files) {
+    const match = /shard-(\d+)-of-(\d+)/.exec(file);
+    if (match) seen.set(Number(match[2]), (seen.get(Number(match[2])) ?? new Set()).add(Number(match[1])));
+  }
+  const missing: string[] = [];
+  for (const [total, present] of seen) {
+    for (let i = 1; i <= total; i++) if (!present.has(i)) missing.push(`${i} of ${total}`);
+  }
+  return missing;
+}
+
+function main(): number {
+  const reports = path.resolve(PROJECT_ROOT, reportsDir());
+  const source = path.resolve(process.cwd(), process.argv[2] ?? path.join(reports, 'blob'));
+  if (!existsSync(source)) {
+    console.error(`No blob reports: ${source} does not exist. Run the shards with --shard=i/n first (each writes ${path.relative(process.cwd(), reports)}/blob/shard-i-of-n/).`);
+    return 2;
+  }
+  const blobs = blobFiles(source);
+  if (blobs.length === 0) {
+    console.error(`No blob reports (*.zip) under ${source}.`);
+    return 2;
+  }
+  const missing = missingShards(blobs);
+  if (missing.length > 0) {
+    console.error(`Blob reports missing for shard(s) ${missing.join(', ')}: the merged report would leave their tests out. Re-run those shards.`);
+    return 1;
+  }
+  // merge-reports reads one flat folder; shards from CI arrive in one sub-folder each.
+  const flat = mkdtempSync(path.join(tmpdir(), 'blob-reports-'));
+  try {
+    blobs.forEach((file, i) => copyFileSync(file, path.join(flat, `${String(i + 1).padStart(3, '0')}-${path.basename(file)}`)));
+    console.log(`Merging ${blobs.length} blob report(s) from ${path.relative(process.cwd(), source) || '.'} into ${path.relative(process.cwd(), reports) || '.'}/`);
+    const conformanceFile = path.join(reports, 'conformance.json');
+    rmSync(conformanceFile, { force: true });
+    const merge = spawnSync(process.execPath, [CLI, 'merge-reports', '--config', path.join(PROJECT_ROOT, 'playwright.config.ts'), flat], {
+      cwd: PROJECT_ROOT,
+      stdio: 'inherit',
+      env: process.env,
+    });
+    if (merge.status !== 0) {
+      console.error(`playwright merge-reports failed (exit ${merge.status ?? merge.signal}).`);
+      return 1;
+    }
+    if (!existsSync(conformanceFile)) {
+      console.error(`The merge wrote no ${conformanceFile}: the blob reports hold no test of the conformance project.`);
+      return 1;
+    }
+    const report = JSON.parse(readFileSync(conformanceFile, 'utf8')) as ConformanceReport;
+    return report.verdict === 'CONFORMANT' ? 0 : 1;
+  } finally {
+    rmSync(flat, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = main();

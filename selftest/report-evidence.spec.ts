@@ -1,0 +1,82 @@
+/**
+ * What a vendor gets when the target breaks one clause: a conformance report naming that clause (id
+ * and quote), an exit code that follows the verdict, and, for the failed test, the request as a curl
+ * line and the response in the HTML report's own data (decoded here, as a reader's browser would).
+ */
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { z } from 'zod';
+import { PROJECT_ROOT } from '../support/config.ts';
+import { clearEvidenceNotes, EvidenceNames, failureAttachments } from '../support/api/evidence.ts';
+import { ApiResponse } from '../support/api/response.ts';
+import { expect as suiteExpect } from '../support/matchers.ts';
+import type { ConformanceReport } from '../support/reporters/conformance-report.ts';
+import { DEFAULT_SPEC_FILE } from '../support/reporters/run-info.ts';
+import { Clauses } from '../support/spec/clauses.ts';
+import { readHtmlReport } from './support/report-files.ts';
+import { runSuite } from './support/suite-run.ts';
+
+const TOKEN = `tok-evidence-${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 16)}`;
+const BROKEN = 'create-booking.created';
+
+test('one fault on: the report names the broken clause and the HTML report holds the curl line of the failed test', async ({}, testInfo) => {
+  const dir = testInfo.outputPath('run');
+  const result = await runSuite({
+    env: { REFERENCE_FAULTS: 'create-booking-200', API_TOKEN: TOKEN, FAKER_SEED: '4242' },
+    args: ['--grep', '@create-booking-product', '--workers=2'],
+    keepReports: dir,
+  });
+  expect(result.tests.length, `tests run (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(0);
+  expect(result.exitCode, 'exit code of a NOT CONFORMANT run').toBe(1);
+
+  const report = JSON.parse(await readFile(path.join(dir, 'reports', 'conformance.json'), 'utf8')) as ConformanceReport;
+  expect(report.verdict).toBe('NOT CONFORMANT');
+  const broken = report.failingClauses.find((c) => c.id === BROKEN);
+  expect(broken?.quote, `failing clauses: ${report.failingClauses.map((c) => c.id).join(', ')}`).toBe(Clauses[BROKEN].quote);
+  const markdown = await readFile(path.join(dir, 'reports', 'conformance.md'), 'utf8');
+  expect(markdown).toContain(`**${BROKEN}**`);
+  expect(markdown).toContain(Clauses[BROKEN].quote);
+
+  // The run's facts: target without the token, the spec's hash, the seed, the per-level counts.
+  expect(report.run?.target).toBe('the embedded reference implementation with faults create-booking-200');
+  const spec = await readFile(path.resolve(PROJECT_ROOT, DEFAULT_SPEC_FILE));
+  expect(report.run?.spec.sha256).toBe(createHash('sha256').update(spec).digest('hex'));
+  expect(report.fakerSeed).toBe('4242');
+  expect(report.totals.stated.failed).toBeGreaterThan(0);
+  expect(JSON.stringify(report)).not.toContain(TOKEN);
+
+  // The HTML report's data: the failed test carries the curl line with $API_TOKEN, and the response.
+  const html = await readHtmlReport(path.join(dir, 'reports', 'html'));
+  const failed = html.tests.filter((t) => t.outcome === 'unexpected');
+  expect(failed.length).toBeGreaterThan(0);
+  for (const t of failed) {
+    const attachments = t.results.flatMap((r) => r.attachments);
+    const curl = attachments.find((a) => a.name === EvidenceNames.curl)?.body ?? '';
+    expect(curl, `curl attachment of "${t.title}"`).toMatch(/^curl .*-X POST '[^']+\/api\/core\/v1\/products\/booking'/);
+    expect(curl).toContain('"authorization: Bearer $API_TOKEN"');
+    expect(curl).not.toContain(TOKEN);
+    expect(attachments.find((a) => a.name === EvidenceNames.response)?.body, `response attachment of "${t.title}"`).toMatch(/^HTTP 200 /);
+  }
+});
+
+test('a failed shape check leaves a schema diff, and the last request is attached as curl and response', () => {
+  clearEvidenceNotes();
+  const exchange = {
+    request: { method: 'GET', url: 'http://target.test/api/core/v1/webhooks/events', headers: { authorization: 'Bearer not-shown-123' }, body: undefined },
+    response: { status: 200, headers: { 'content-type': 'application/json' }, bodyText: '{"status":"ok","data":[]}', durationMs: 3 },
+    error: undefined,
+  };
+  const Envelope = z.object({ status: z.literal('success'), message: z.string() });
+  expect(() => suiteExpect(new ApiResponse(exchange)).toMatchSchema(Envelope)).toThrow();
+
+  const attachments = failureAttachments([exchange]);
+  expect(attachments.map((a) => a.name)).toEqual([EvidenceNames.curl, EvidenceNames.response, EvidenceNames.schemaDiff]);
+  const [curl, response, diff] = attachments.map((a) => a.body);
+  expect(curl).toBe(`curl -sS -i -X GET 'http://target.test/api/core/v1/webhooks/events' -H "authorization: Bearer $API_TOKEN"`);
+  expect(response).toContain('"status": "ok"');
+  expect(diff).toContain('GET http://target.test/api/core/v1/webhooks/events');
+  expect(diff).toMatch(/status[\s\S]*found: "ok"/);
+  expect(diff).toMatch(/message[\s\S]*found: \(absent\)/);
+});

@@ -1,0 +1,137 @@
+/**
+ * Playwright reporter writing `reports/conformance.json` and `reports/conformance.md` for the tests of
+ * the `conformance` project, and making the exit code follow the verdict: NOT CONFORMANT fails the run;
+ * CONFORMANT passes it even when `@assumed` tests failed (readings, not breaches).
+ *
+ * It works the same on a whole run, on one shard (a partial report, marked so) and on `merge-reports`
+ * of the shards' blob reports, where it sees every shard's tests and the metadata playwright.config.ts
+ * recorded (support/reporters/run-info.ts). Everything it writes comes from the tests' tags and
+ * annotations, so specs added later are reported without changes here.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError } from '@playwright/test/reporter';
+import { PROJECT_ROOT } from '../config.ts';
+import { redact } from '../redact.ts';
+import { Operations } from '../spec/operations.ts';
+import { buildReport, type ConformanceReport, type Level, type Outcome, type TestRecord } from './conformance-report.ts';
+import { renderMarkdown } from './conformance-markdown.ts';
+import { RUN_INFO_METADATA_KEY, type RunInfo } from './run-info.ts';
+
+export interface ConformanceReporterOptions {
+  /** Where conformance.json and conformance.md go (default: reports). */
+  readonly outputDir?: string;
+  /** The project whose tests are judged (default: conformance). */
+  readonly project?: string;
+}
+
+const OUTCOMES: Record<ReturnType<TestCase['outcome']>, Outcome> = { expected: 'passed', unexpected: 'failed', skipped: 'skipped', flaky: 'flaky' };
+const NO_REASON = 'no reason given (the run may have been interrupted or stopped early)';
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+function annotationsOf(test: TestCase): { type: string; description?: string }[] {
+  const seen = new Set<string>();
+  return [...test.annotations, ...(test.results.at(-1)?.annotations ?? [])].filter((a) => {
+    const key = `${a.type}\u0000${a.description ?? ''}`;
+    return !seen.has(key) && (seen.add(key), true);
+  });
+}
+
+function firstError(test: TestCase): string | undefined {
+  const error: TestError | undefined = test.results.flatMap((r) => r.errors)[0];
+  const text = error?.message ?? error?.value;
+  if (!text) return undefined;
+  const lines = redact(text).replace(ANSI, '').split('\n').filter((l) => l.trim() !== '').slice(0, 4).join(' / ');
+  return lines.length > 500 ? `${lines.slice(0, 500)}…` : lines;
+}
+
+export function toTestRecord(test: TestCase): TestRecord {
+  const annotations = annotationsOf(test);
+  const tags = new Set(test.tags);
+  const level: Level = tags.has('@stated') ? 'stated' : tags.has('@assumed') ? 'assumed' : 'untagged';
+  const operation = Object.values(Operations).find((op) => tags.has(op.tag))?.name ?? '(no operation tag)';
+  const outcome = OUTCOMES[test.outcome()];
+  const skip = annotations.find((a) => a.type === 'skip' || a.type === 'fixme');
+  const seed = annotations.find((a) => a.type === 'faker-seed')?.description;
+  const error = outcome === 'failed' || outcome === 'flaky' ? firstError(test) : undefined;
+  return {
+    title: test.titlePath().slice(3).join(' › '),
+    location: `${path.relative(PROJECT_ROOT, test.location.file)}:${test.location.line}`,
+    level,
+    operation,
+    clauses: annotations.filter((a) => a.type === 'clause' && a.description).map((a) => a.description as string),
+    outcome,
+    ...(outcome === 'skipped' ? { skipReason: redact(skip?.description?.trim() || NO_REASON) } : {}),
+    ...(error ? { error } : {}),
+    ...(seed ? { fakerSeed: seed } : {}),
+    deliveryLatenciesMs: annotations
+      .filter((a) => a.type === 'delivery-latency-ms')
+      .map((a) => Number.parseFloat(a.description ?? ''))
+      .filter((v) => Number.isFinite(v)),
+  };
+}
+
+export default class ConformanceReporter implements Reporter {
+  readonly #outputDir: string;
+  readonly #project: string;
+  #config: FullConfig | undefined;
+  #suite: Suite | undefined;
+  #started = new Date();
+  readonly #runErrors: string[] = [];
+
+  constructor(options: ConformanceReporterOptions = {}) {
+    this.#outputDir = path.resolve(PROJECT_ROOT, options.outputDir ?? 'reports');
+    this.#project = options.project ?? 'conformance';
+  }
+
+  printsToStdio(): boolean {
+    return false;
+  }
+
+  onBegin(config: FullConfig, suite: Suite): void {
+    this.#config = config;
+    this.#suite = suite;
+    this.#started = new Date();
+  }
+
+  onError(error: TestError): void {
+    this.#runErrors.push(redact((error.message ?? error.value ?? 'unknown error').replace(ANSI, '').split('\n')[0] ?? ''));
+  }
+
+  async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
+    const all = this.#suite?.allTests() ?? [];
+    const judged = all.filter((t) => t.parent.project()?.name === this.#project);
+    if (judged.length === 0) return undefined;
+    const report = buildReport({
+      tests: judged.map(toTestRecord),
+      runInfo: this.#runInfo(),
+      runErrors: this.#runErrors,
+      shard: this.#config?.shard ?? null,
+      date: result.startTime ?? this.#started,
+      durationMs: result.duration,
+      fakerSeed: process.env.FAKER_SEED,
+    });
+    this.#write(report);
+    console.log(`\nConformance: ${report.verdict}${report.shard ? ` (shard ${report.shard.current}/${report.shard.total} only)` : ''}. ${path.relative(process.cwd(), path.join(this.#outputDir, 'conformance.md'))}`);
+    for (const clause of report.failingClauses) console.log(`  breaks ${clause.id}: ${clause.quote}`);
+
+    if (result.status === 'interrupted' || result.status === 'timedout') return undefined;
+    if (report.verdict === 'NOT CONFORMANT') return { status: 'failed' };
+    // CONFORMANT: failed @assumed tests do not fail the run, but anything else that failed still does.
+    const othersOk = all.every((t) => judged.includes(t) || t.ok());
+    return othersOk ? { status: 'passed' } : undefined;
+  }
+
+  /** From the config's metadata; the run id global setup generated is only in this process's environment. */
+  #runInfo(): RunInfo | null {
+    const info = this.#config?.metadata[RUN_INFO_METADATA_KEY] as RunInfo | undefined;
+    if (!info) return null;
+    return { ...info, runId: info.runId ?? process.env.RUN_ID };
+  }
+
+  #write(report: ConformanceReport): void {
+    mkdirSync(this.#outputDir, { recursive: true });
+    writeFileSync(path.join(this.#outputDir, 'conformance.json'), `${redact(JSON.stringify(report, null, 2))}\n`);
+    writeFileSync(path.join(this.#outputDir, 'conformance.md'), redact(renderMarkdown(report)));
+  }
+}

@@ -6,7 +6,7 @@
  * - JSON when PLAYWRIGHT_JSON_OUTPUT_FILE is set (the self tests read it).
  */
 import type { ReporterDescription } from '@playwright/test';
-import { collectRunInfo, RUN_INFO_METADATA_KEY } from './run-info.ts';
+import { collectRunInfo, RUN_INFO_METADATA_KEY, safeEnvironment } from './run-info.ts';
 
 export interface ReporterOptions {
   readonly reportsDir: string;
@@ -14,7 +14,8 @@ export interface ReporterOptions {
   readonly argv: readonly string[];
 }
 
-export function reportsDir(env: NodeJS.ProcessEnv = process.env): string {
+/** REPORTS_DIR from the environment or the dotenv file (default: reports). */
+export function reportsDir(env: Record<string, string | undefined> = safeEnvironment()): string {
   return env.REPORTS_DIR?.trim() || 'reports';
 }
 

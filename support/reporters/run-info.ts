@@ -7,7 +7,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT, readEnvironment } from '../config.ts';
 
@@ -54,7 +54,7 @@ export function withoutCredentials(url: string): string {
 
 export function collectRunInfo(env: Record<string, string | undefined> = safeEnvironment(), root = PROJECT_ROOT): RunInfo {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string };
-  const specFile = env.SPEC_FILE ?? DEFAULT_SPEC_FILE;
+  const specFile = env.SPEC_FILE?.trim() || DEFAULT_SPEC_FILE;
   const specPath = path.resolve(root, specFile);
   const configuration: Record<string, string> = {};
   for (const name of SHOWN_VARIABLES) {
@@ -64,15 +64,17 @@ export function collectRunInfo(env: Record<string, string | undefined> = safeEnv
   const faults = env.REFERENCE_FAULTS?.trim();
   return {
     suite: { name: pkg.name, version: pkg.version, commit: gitCommit(root, env), modified: gitModified(root) },
-    spec: { path: specFile, sha256: existsSync(specPath) ? createHash('sha256').update(readFileSync(specPath)).digest('hex') : `unknown (${specFile} not found)` },
+    spec: { path: specFile, sha256: isFile(specPath) ? createHash('sha256').update(readFileSync(specPath)).digest('hex') : `unknown (${specFile} not found)` },
     target: env.BASE_URL?.trim() ? withoutCredentials(env.BASE_URL.trim()) : `the embedded reference implementation${faults ? ` with faults ${faults}` : ''}`,
     configuration,
     runId: env.RUN_ID?.trim() || undefined,
   };
 }
 
+const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
+
 /** The environment as the suite reads it (dotenv under the process environment); a bad ENV_FILE is reported by global setup. */
-function safeEnvironment(): Record<string, string | undefined> {
+export function safeEnvironment(): Record<string, string | undefined> {
   try {
     return readEnvironment();
   } catch {

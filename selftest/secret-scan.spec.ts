@@ -15,10 +15,11 @@ import { expect, test } from '@playwright/test';
 import { webhookSecret } from '../fixtures/builders/webhooks.ts';
 import { buildReference } from '../reference/app.ts';
 import { FaultCatalogue, FaultNames, type FaultName } from '../reference/faults.ts';
+import { EvidenceNames } from '../support/api/evidence.ts';
 import { PROJECT_ROOT } from '../support/config.ts';
 import type { ClauseId } from '../support/spec/clauses.ts';
 import { writeZip } from '../support/reporters/zip.ts';
-import { expand, findSecrets, readWrittenFiles, type SecretPattern, type WrittenFile } from './support/report-files.ts';
+import { expand, findSecrets, readHtmlReport, readWrittenFiles, type SecretPattern, type WrittenFile } from './support/report-files.ts';
 import { listSuite, runSuite, type RunResult } from './support/suite-run.ts';
 
 const TOKEN = `tok-SECRETSCAN-${randomBytes(12).toString('hex')}`;
@@ -144,4 +145,10 @@ test('a test that times out while a request hangs, with traces and a blob report
   const { files, hits } = await scan(dir, result);
   expect(files.some((f) => f.name.includes('blob') && f.name.endsWith('.zip')), 'a blob report was written and scanned').toBe(true);
   expect(describeHits(hits), `secrets in ${files.length} files and entries written by the run (${dir})`).toEqual([]);
+
+  // And the evidence of the timed-out test is the request that hung, not the one before it.
+  const html = await readHtmlReport(path.join(dir, 'reports', 'html'));
+  const attachments = html.tests.find((t) => t.results.some((r) => r.errors.some((e) => e.message?.includes('Test timeout'))))?.results.flatMap((r) => r.attachments) ?? [];
+  expect(attachments.find((a) => a.name === EvidenceNames.curl)?.body).toMatch(/^curl .*-X POST '[^']+\/api\/core\/v1\/products\/booking'/);
+  expect(attachments.find((a) => a.name === EvidenceNames.response)?.body).toBe('no response: no answer yet: the test ended while waiting for it');
 });

@@ -98,6 +98,8 @@ export class StoreApi {
       body: body === undefined ? undefined : Buffer.isBuffer(body) ? `<${body.length} bytes>` : body.length > LARGE_BODY_SHOWN ? `${body.slice(0, 2_000)}… [${Buffer.byteLength(body)} bytes in all]` : body,
     };
     const started = performance.now();
+    // Recorded before the call: a test that times out while waiting still shows this request as its last.
+    const slot = this.#exchanges.push({ request, response: undefined, error: 'no answer yet: the test ended while waiting for it' }) - 1;
     try {
       const response = await this.context.fetch(url.toString(), {
         method: operation.method,
@@ -115,7 +117,7 @@ export class StoreApi {
         response: { status: response.status(), headers: response.headers(), bodyText, durationMs: performance.now() - started },
         error: undefined,
       };
-      this.#exchanges.push(exchange);
+      this.#exchanges[slot] = exchange;
       registerReturnedSecret(bodyText);
       // Written down at once (a journal per worker), so the run's report lists it even if the run dies.
       recordCreation(operationId, typeof body === 'string' ? body : undefined, exchange.response, {
@@ -125,7 +127,7 @@ export class StoreApi {
       return new ApiResponse(exchange);
     } catch (error) {
       const message = redact((error as Error).message);
-      this.#exchanges.push({ request, response: undefined, error: message });
+      this.#exchanges[slot] = { request, response: undefined, error: message };
       throw new TargetRequestError(
         `${operation.name}: ${operation.method} ${url.toString()} got no response within ${this.config.requestTimeoutMs} ms or failed to connect.\n${message}`,
       );

@@ -50,6 +50,7 @@ test('NOT CONFORMANT when a @stated test was flaky, when no @stated test ran, or
   expect(verdictOf([passedStated, record({ title: 'flaky one', outcome: 'flaky' })]).reasons).toEqual(['1 @stated test(s) were flaky (failed, then passed on a retry).']);
   expect(verdictOf([record({ title: 'assumed only', level: 'assumed' })]).reasons).toEqual(['No @stated test was selected: nothing of the spec was checked.']);
   expect(verdictOf([passedStated], ['worker crashed']).verdict).toBe('NOT CONFORMANT');
+  expect(verdictOf([], ['PreflightError: Target unreachable']).reasons).toEqual(['The run stopped before any test ran: PreflightError: Target unreachable']);
 });
 
 test('counts per operation and level, delivery latency median and maximum, and every clause in the coverage', () => {

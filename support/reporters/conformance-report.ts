@@ -154,12 +154,13 @@ export function buildReport(input: ReportInput): ConformanceReport {
   const reasons: string[] = [];
   const failed = breaking.filter((t) => t.outcome === 'failed');
   const flaky = breaking.filter((t) => t.outcome === 'flaky');
-  if (stated.length === 0) reasons.push('No @stated test was selected: nothing of the spec was checked.');
+  if (tests.length === 0 && input.runErrors.length > 0) reasons.push(`The run stopped before any test ran: ${input.runErrors[0] ?? ''}`);
+  else if (stated.length === 0) reasons.push('No @stated test was selected: nothing of the spec was checked.');
   else if (stated.every((t) => t.outcome === 'skipped')) reasons.push('Every @stated test was skipped: nothing of the spec was checked.');
   if (failed.length > 0) reasons.push(`${failed.length} @stated test(s) failed, breaking ${failingIds.length} clause(s) of the spec.`);
   if (flaky.length > 0) reasons.push(`${flaky.length} @stated test(s) were flaky (failed, then passed on a retry).`);
   if (unexplainedSkips.length > 0) reasons.push(`${unexplainedSkips.length} @stated test(s) were skipped for a reason the configuration does not explain.`);
-  if (input.runErrors.length > 0) reasons.push(`The run reported ${input.runErrors.length} error(s) outside the tests: its results are incomplete.`);
+  if (input.runErrors.length > 0 && tests.length > 0) reasons.push(`The run reported ${input.runErrors.length} error(s) outside the tests: its results are incomplete.`);
 
   const latencyTests = tests.filter((t) => t.deliveryLatenciesMs.length > 0).map((t) => ({ title: t.title, latenciesMs: t.deliveryLatenciesMs }));
   const latencies = latencyTests.flatMap((t) => t.latenciesMs);

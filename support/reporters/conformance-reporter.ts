@@ -8,7 +8,7 @@
  * recorded (support/reporters/run-info.ts). Everything it writes comes from the tests' tags and
  * annotations, so specs added later are reported without changes here.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError } from '@playwright/test/reporter';
 import { PROJECT_ROOT } from '../config.ts';
@@ -28,6 +28,14 @@ export interface ConformanceReporterOptions {
 const OUTCOMES: Record<ReturnType<TestCase['outcome']>, Outcome> = { expected: 'passed', unexpected: 'failed', skipped: 'skipped', flaky: 'flaky' };
 const NO_REASON = 'no reason given (the run may have been interrupted or stopped early)';
 const ANSI = /\u001b\[[0-9;]*m/g;
+const REPORT_FILES = ['conformance.json', 'conformance.md'] as const;
+
+/** Whether the command line selects the project: no --project, or one naming it or a pattern. */
+export function selectsProject(argv: readonly string[], project: string): boolean {
+  const named = argv.flatMap((arg, i) => (arg === '--project' ? [argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : []));
+  return named.length === 0 || named.some((name) => name === project || name.includes('*'));
+}
+
 
 function annotationsOf(test: TestCase): { type: string; description?: string }[] {
   const seen = new Set<string>();
@@ -92,6 +100,10 @@ export default class ConformanceReporter implements Reporter {
     this.#config = config;
     this.#suite = suite;
     this.#started = new Date();
+    // Before global setup: a report left by an earlier run must not pass for this one's if it stops early.
+    if (suite.allTests().some((t) => this.#judges(t))) {
+      for (const file of REPORT_FILES) rmSync(path.join(this.#outputDir, file), { force: true });
+    }
   }
 
   onError(error: TestError): void {
@@ -100,10 +112,14 @@ export default class ConformanceReporter implements Reporter {
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
     const all = this.#suite?.allTests() ?? [];
-    const judged = all.filter((t) => t.parent.project()?.name === this.#project);
-    if (judged.length === 0) return undefined;
+    const judged = all.filter((t) => this.#judges(t));
+    // No test ran: a listing (--list) writes nothing; a run that stopped in global setup (its suite is
+    // empty then) says why, in place of an earlier run's report.
+    const ran = judged.some((t) => t.results.length > 0);
+    const stoppedEarly = all.length === 0 && this.#runErrors.length > 0 && selectsProject(process.argv, this.#project);
+    if (!stoppedEarly && (judged.length === 0 || (!ran && this.#runErrors.length === 0))) return undefined;
     const report = buildReport({
-      tests: judged.map(toTestRecord),
+      tests: ran ? judged.map(toTestRecord) : [],
       runInfo: this.#runInfo(),
       runErrors: this.#runErrors,
       shard: this.#config?.shard ?? null,
@@ -120,6 +136,10 @@ export default class ConformanceReporter implements Reporter {
     // CONFORMANT: failed @assumed tests do not fail the run, but anything else that failed still does.
     const othersOk = all.every((t) => judged.includes(t) || t.ok());
     return othersOk ? { status: 'passed' } : undefined;
+  }
+
+  #judges(test: TestCase): boolean {
+    return test.parent.project()?.name === this.#project;
   }
 
   /** From the config's metadata; the run id global setup generated is only in this process's environment. */

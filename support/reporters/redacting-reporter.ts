@@ -5,8 +5,9 @@
  *
  * Why the workers' own redaction is not enough: Playwright records every API call as a step, and the
  * step of a failed or timed-out request carries the call log, Authorization header included. Those
- * steps reach the runner before any fixture can touch them. The runner knows the API token (global setup
- * puts it in its environment) and `redact` catches bearer headers and JSON secret fields on sight.
+ * steps reach the runner before any fixture can touch them. The runner knows the API token (from the
+ * environment or the dotenv file; global setup puts a generated one in the environment) and `redact`
+ * catches bearer headers and JSON secret fields on sight, known or not.
  * Trace archives (off by default) are rewritten with every text entry scrubbed.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -18,17 +19,22 @@ import { looksLikeZip, readZip, writeZip } from './zip.ts';
 /** Variables holding a credential, in the runner's environment or the dotenv file. */
 const SECRET_VARIABLES = ['API_TOKEN', 'CAPTURE_CONTROL_TOKEN'] as const;
 
-function registerRunnerSecrets(): void {
-  let fromFile: Record<string, string | undefined> = {};
+/** The dotenv file's credentials, once; a bad ENV_FILE stops the run in global setup anyway. */
+function registerFileSecrets(): void {
   try {
-    fromFile = readEnvironment();
+    const fromFile = readEnvironment();
+    for (const name of SECRET_VARIABLES) registerSecret(fromFile[name]);
   } catch {
-    // A bad ENV_FILE stops the run in global setup; the process environment still counts.
+    // Nothing to register from a file that cannot be read.
   }
-  for (const name of SECRET_VARIABLES) {
-    registerSecret(process.env[name]);
-    registerSecret(fromFile[name]);
-  }
+}
+
+/**
+ * The environment's credentials, checked at every event: global setup runs after onBegin and puts the
+ * embedded reference's generated token (and the capture server's) into this process's environment.
+ */
+function registerEnvironmentSecrets(): void {
+  for (const name of SECRET_VARIABLES) registerSecret(process.env[name]);
 }
 
 export function scrubError(error: TestError | undefined): void {
@@ -89,21 +95,23 @@ export default class RedactingReporter implements Reporter {
   }
 
   onBegin(): void {
-    // After global setup: for the embedded reference, the token it generated is in the environment now.
-    registerRunnerSecrets();
+    registerFileSecrets();
+    registerEnvironmentSecrets();
   }
 
   onError(error: TestError): void {
-    registerRunnerSecrets();
+    registerEnvironmentSecrets();
     scrubError(error);
   }
 
   onStepEnd(_test: TestCase, _result: TestResult, step: TestStep): void {
+    registerEnvironmentSecrets();
     scrubError(step.error);
     for (const attachment of step.attachments) scrubAttachment(attachment);
   }
 
   onTestEnd(test: TestCase, result: TestResult): void {
+    registerEnvironmentSecrets();
     for (const error of result.errors) scrubError(error);
     scrubError(result.error);
     scrubOutput(result.stdout);

@@ -18,6 +18,8 @@ const flag = (fallback: boolean) => z.stringbool().default(fallback);
 
 const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://staging.example.com' });
 /** An optional URL; an empty value (`BASE_URL=` in a dotenv file) counts as unset. Trailing slashes go. */
+/** A delete path such as `/api/core/v1/products/{id}`; empty (`DELETE_PRODUCT_PATH=` in .env.example) counts as unset. */
+const optionalPathTemplate = z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\/\S*\{id\}/, 'must contain {id} (and start with /)').optional());
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), HttpUrl.transform((u) => u.replace(/\/+$/, '')).optional());
 
 export const EnvSchema = z.object({
@@ -38,10 +40,10 @@ export const EnvSchema = z.object({
   WEBHOOK_SIGNATURE_SCHEME: z.enum(['none', 'standard-webhooks', 'hmac-sha256']).default('standard-webhooks'),
   WEBHOOK_SIGNATURE_HEADER: z.string().min(1).default('x-signature'),
   WEBHOOK_SIGNATURE_ENCODING: z.enum(['hex', 'base64']).default('hex'),
-  DELETE_PRODUCT_PATH: z.string().regex(/\{id\}/, 'must contain {id}').optional(),
-  DELETE_WEBHOOK_PATH: z.string().regex(/\{id\}/, 'must contain {id}').optional(),
+  DELETE_PRODUCT_PATH: optionalPathTemplate,
+  DELETE_WEBHOOK_PATH: optionalPathTemplate,
   /** Where the run lists what it created (and what teardown deleted); relative to the project root. */
-  CREATED_RESOURCES_FILE: z.string().trim().min(1).default('reports/created-resources.json'),
+  CREATED_RESOURCES_FILE: optionalString,
   /** Internal: where global setup started the embedded reference; workers read it from here. */
   EMBEDDED_REFERENCE_URL: optionalUrl,
   /** Internal: where global setup started the capture server, and its control token (support/capture/start.ts). */
@@ -141,7 +143,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
     signature: Object.freeze({ scheme: e.WEBHOOK_SIGNATURE_SCHEME, header: e.WEBHOOK_SIGNATURE_HEADER.toLowerCase(), encoding: e.WEBHOOK_SIGNATURE_ENCODING }),
     deletePaths: Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH }),
-    createdResourcesFile: path.resolve(root, e.CREATED_RESOURCES_FILE),
+    createdResourcesFile: path.resolve(root, e.CREATED_RESOURCES_FILE ?? 'reports/created-resources.json'),
   });
 }
 

@@ -89,6 +89,15 @@ export function readJournal(reportFile: string, runId: string): CreatedResource[
   return entries.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
+/** Run ids with a journal in the directory: runs whose teardown has not merged them (killed, or running now). */
+export function journalRunIds(reportFile: string): string[] {
+  try {
+    return [...new Set(readdirSync(journalDir(reportFile)).flatMap((f) => /^(.+)\.\d+\.jsonl$/.exec(f)?.[1] ?? []))].sort();
+  } catch {
+    return [];
+  }
+}
+
 export function removeJournal(reportFile: string, runId: string): void {
   const dir = journalDir(reportFile);
   try {

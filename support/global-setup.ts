@@ -8,8 +8,9 @@ import type { FullConfig } from '@playwright/test';
 import { buildReference } from '../reference/app.ts';
 import { parseFaults } from '../reference/faults.ts';
 import { getConfig, isLoopback } from './config.ts';
-import { preflight } from './preflight.ts';
-import { captureEnvironment, startCaptureServer } from './capture/start.ts';
+import { preflight, PreflightError } from './preflight.ts';
+import { CONTROL_PREFIX } from './capture/protocol.ts';
+import { captureEnvironment, deliveriesUnobservable, startCaptureServer } from './capture/start.ts';
 import { newRunId } from './run-id.ts';
 import { cleanUpCreatedResources, summarize } from './teardown.ts';
 
@@ -27,7 +28,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     process.env.API_TOKEN = token;
     close = () => app.close();
   } else if (config.baseUrl && !isLoopback(config.baseUrl) && !config.allowWrites) {
-    throw new Error(
+    throw new PreflightError(
       `Refusing to write to ${config.baseUrl}: it is not a local address and TARGET_ALLOW_WRITES is not true.\n` +
         `The suite creates webhooks (pointing at its own capture server) and booking and service products there, ` +
         `each named with the run id, and lists them in reports/created-resources.json.\n` +
@@ -45,7 +46,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   };
 
   try {
-    await preflight(process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '', config, process.env.API_TOKEN);
+    // Through the address the target is told: a tunnel that is down shows here, not as one timeout per delivery test.
+    const captureUrl = deliveriesUnobservable(config) ? undefined : `${capture.endpoint.publicUrl}${CONTROL_PREFIX}/${capture.endpoint.controlToken}/health`;
+    await preflight(process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '', config, process.env.API_TOKEN, { captureUrl });
   } catch (error) {
     await close();
     throw error;
@@ -55,7 +58,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   const target = { baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '', token: process.env.API_TOKEN, runId: process.env.RUN_ID, embedded: config.embedded };
   return async () => {
     try {
-      console.log(summarize(await cleanUpCreatedResources(config, target), config.createdResourcesFile));
+      const summary = summarize(await cleanUpCreatedResources(config, target), config.createdResourcesFile);
+      if (summary) console.log(summary);
     } finally {
       await close();
     }

@@ -43,7 +43,7 @@ export async function preflight(baseUrl: string, config: Config, token: string |
   const headers = { accept: 'application/json', 'accept-language': config.acceptLanguage, ...(token ? { authorization: `Bearer ${token}` } : {}) };
 
   // A protected operation without side effects: it proves the address, the base path and the token at once.
-  const events = await get(`${baseUrl}${Operations.webhookEvents.path}`, headers, timeoutMs, 'BASE_URL');
+  const events = await get(`${baseUrl}${Operations.webhookEvents.path}`, headers, timeoutMs, { subject: 'Target', check: 'BASE_URL' });
   if (events.status === 401 || events.status === 403) {
     throw new PreflightError(`Target refused the token: GET ${events.url} answered ${events.status}${bodyHint(events)}. Check API_TOKEN.`);
   }
@@ -55,7 +55,7 @@ export async function preflight(baseUrl: string, config: Config, token: string |
   }
   expectJsonSuccess(events, 'Check BASE_URL: it should be the address of the API itself.');
 
-  const list = await get(`${baseUrl}${config.productListPath}?page=1&per_page=1`, headers, timeoutMs, 'BASE_URL and PRODUCT_LIST_PATH');
+  const list = await get(`${baseUrl}${config.productListPath}?page=1&per_page=1`, headers, timeoutMs, { subject: 'Target', check: 'BASE_URL and PRODUCT_LIST_PATH' });
   if (list.status === 404) {
     throw new PreflightError(
       `Target has no product list at ${config.productListPath}: GET ${list.url} answered 404. ` +
@@ -65,26 +65,39 @@ export async function preflight(baseUrl: string, config: Config, token: string |
   expectJsonSuccess(list, 'Check PRODUCT_LIST_PATH.');
 
   if (options.captureUrl) {
-    const capture = await get(options.captureUrl, {}, timeoutMs, 'CAPTURE_HOST and CAPTURE_PORT');
-    if (capture.status >= 400) {
-      throw new PreflightError(`The capture server does not answer: GET ${capture.url} answered ${capture.status}. Webhook deliveries could not be received.`);
+    // The URL carries the control token: messages show its origin only.
+    const shown = `${new URL(options.captureUrl).origin}/…`;
+    const check = 'CAPTURE_PUBLIC_URL (a tunnel that is down?), CAPTURE_HOST and CAPTURE_PORT';
+    const capture = await get(options.captureUrl, {}, timeoutMs, { subject: 'Capture server', check, shown });
+    if (capture.status !== 200) {
+      throw new PreflightError(`Capture server not reachable: GET ${shown} answered ${capture.status}, not the capture server's 200. Check ${check}: deliveries could not be received.`);
     }
   }
 }
 
-async function get(url: string, headers: Record<string, string>, timeoutMs: number, check: string): Promise<Answer> {
+interface Probe {
+  /** What is asked ("Target", "Capture server"), to begin the message. */
+  readonly subject: string;
+  /** The settings to check when it fails. */
+  readonly check: string;
+  /** The URL as messages show it, when the real one must not be shown. */
+  readonly shown?: string;
+}
+
+async function get(url: string, headers: Record<string, string>, timeoutMs: number, probe: Probe): Promise<Answer> {
+  const shown = probe.shown ?? url;
   let response: Response;
   try {
     response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
   } catch (error) {
-    const headline = isTimeout(error) ? 'Target does not answer' : 'Target unreachable';
-    throw new PreflightError(`${headline}: GET ${url} ${describeFetchFailure(error, timeoutMs)}. Check ${check} and that the target is up.`);
+    const headline = isTimeout(error) ? `${probe.subject} does not answer` : `${probe.subject} unreachable`;
+    throw new PreflightError(`${headline}: GET ${shown} ${describeFetchFailure(error, timeoutMs)}. Check ${probe.check} and that it is up.`);
   }
   let body: string;
   try {
     body = await response.text();
   } catch (error) {
-    throw new PreflightError(`Target unreachable: GET ${url} answered ${response.status} but its body ${describeFetchFailure(error, timeoutMs)}. Check ${check}.`);
+    throw new PreflightError(`${probe.subject} unreachable: GET ${shown} answered ${response.status} but its body ${describeFetchFailure(error, timeoutMs)}. Check ${probe.check}.`);
   }
   return { url, status: response.status, contentType: response.headers.get('content-type') ?? '', location: response.headers.get('location'), body };
 }

@@ -75,14 +75,17 @@ export async function cleanUpCreatedResources(config: Config, target: TeardownTa
   return report;
 }
 
-/** One line for the console at the end of a run. */
-export function summarize(report: CreatedResourcesReport, file: string): string {
+/** One line for the console at the end of a run (none when the run created nothing). */
+export function summarize(report: CreatedResourcesReport, file: string): string | undefined {
   const where = path.relative(process.cwd(), file) || file;
   const { created, deleted, left } = report.summary;
-  if (created === 0) return `Run ${report.runId} created nothing on the target (${where}).`;
+  if (created === 0) return undefined;
   if (left === 0) return `Run ${report.runId} created ${created} resources and deleted them all (${where}).`;
-  const advice = report.target === 'embedded reference' ? '' : ` Find them by the run id in their names; set DELETE_PRODUCT_PATH / DELETE_WEBHOOK_PATH to delete them at teardown.`;
-  return `Run ${report.runId} created ${created} resources; ${deleted} deleted, ${left} left on ${report.target}: listed in ${where}.${advice}`;
+  if (report.target === 'embedded reference') return `Run ${report.runId} created ${created} resources on the embedded reference, which ends with the run (${where}).`;
+  return (
+    `Run ${report.runId} created ${created} resources; ${deleted} deleted, ${left} left on ${report.target}: listed in ${where}. ` +
+    `Find them by the run id in their names; set DELETE_PRODUCT_PATH / DELETE_WEBHOOK_PATH to delete them at teardown.`
+  );
 }
 
 async function cleanUp(resource: CreatedResource, config: Config, target: TeardownTarget): Promise<{ cleanup: Cleanup; detail: string }> {

@@ -1,0 +1,92 @@
+/**
+ * A broken target gives clear failures, never a hang: the whole conformance suite runs against the
+ * chaos target (selftest/chaos/chaos-target.ts), which answers each route in turn with an HTML error
+ * page, an empty body, truncated JSON, a 500, a huge body, or nothing at all. Every failure must say
+ * what the target did (status, content type, first bytes, or the timeout), no test may run into
+ * Playwright's test timeout, and the run must end within a set bound.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { REFERENCE_PROFILE } from '../support/config.ts';
+import { buildChaosTarget, ChaosModes, HUGE_BODY_BYTES, type ChaosMode } from './chaos/chaos-target.ts';
+import { runSuite } from './support/suite-run.ts';
+
+const TOKEN = 'chaos-selftest-token-0123456789';
+const REQUEST_TIMEOUT_MS = 2_000;
+/**
+ * The whole run, start to end. About 150 tests fail, and Playwright starts a fresh worker after each
+ * failure, so the run takes 2 to 4 minutes on an idle 2-core machine and up to 9 on one running the
+ * fault matrix beside it. A test that hung instead would show as a test timeout (checked below).
+ */
+const WALL_TIME_LIMIT_MS = 15 * 60_000;
+
+/** The forms a failure caused by a broken answer takes: each names the request and what came back. */
+const READABLE: readonly RegExp[] = [
+  /answered \d{3} with an empty body \(content-type/,
+  /answered \d{3} with a body that is not JSON \(.*content-type ".*", \d+ bytes\), starting: /,
+  /Expected status .* from (GET|POST|PUT|PATCH) http\S+, got \d{3} \(content-type ".*"\)/,
+  /(GET|POST|PUT|PATCH) http\S+ got no response within \d+ ms/,
+  /does not match the spec's shape\s+Response of (GET|POST|PUT|PATCH) http\S+/,
+];
+
+/** What a failure caused by each mode shows: the proof that each kind of breakage was reported as such. */
+const SIGNATURES: Record<Exclude<ChaosMode, 'pass-through'>, RegExp> = {
+  'html-error-page': /got 502 \(content-type "text\/html"\)\.\s*Body: <html>/,
+  'empty-body': /with an empty body \(content-type "application\/json/,
+  'truncated-json': /with a body that is not JSON \([^;]+; content-type "application\/json/,
+  'server-error': /got 500 \(content-type "application\/json/,
+  'huge-body': new RegExp(`${HUGE_BODY_BYTES} bytes|\\d{7} more characters`),
+  'no-answer': new RegExp(`got no response within ${REQUEST_TIMEOUT_MS} ms`),
+};
+
+test('the suite against a broken target: every failure says what the target did, none hangs, the run ends in bounded time', async () => {
+  const chaos = buildChaosTarget({ token: TOKEN });
+  const url = await chaos.app.listen({ host: '127.0.0.1', port: 0 });
+  const work = await mkdtemp(path.join(tmpdir(), 'chaos-run-'));
+  try {
+    const result = await runSuite({
+      env: {
+        BASE_URL: url,
+        API_TOKEN: TOKEN,
+        TARGET_PROFILE: REFERENCE_PROFILE,
+        REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+        DELIVERY_TIMEOUT_MS: '3000',
+        CREATED_RESOURCES_FILE: path.join(work, 'created-resources.json'),
+      },
+      args: ['--workers=4'],
+      timeoutMs: WALL_TIME_LIMIT_MS + 2 * 60_000,
+    });
+    const failed = result.tests.filter((t) => t.outcome === 'unexpected');
+    const firstError = (t: (typeof failed)[number]) => t.errors[0] ?? '(no error message)';
+    const summary = `chaos run: wall time ${Math.round(result.durationMs)} ms, exit ${result.exitCode}; ${result.tests.length} tests, ${failed.length} failed; answers served: ${JSON.stringify(chaos.served)}`;
+    console.log(summary);
+    test.info().annotations.push({ type: 'chaos run', description: summary });
+    await test.info().attach('chaos run', {
+      contentType: 'text/plain',
+      body:
+        `${summary}\n\n` +
+        failed.map((t) => `${t.listLine}\n  ${firstError(t).split('\n').slice(0, 3).join('\n  ')}`).join('\n'),
+    });
+
+    expect(result.tests.length, `tests reported (stderr: ${result.stderr.slice(0, 2_000)})`).toBeGreaterThan(0);
+    expect(result.exitCode, 'exit code of a run with failures').not.toBe(0);
+    expect(result.durationMs, 'wall time of the run (ms)').toBeLessThan(WALL_TIME_LIMIT_MS);
+    expect(
+      result.tests.filter((t) => t.errors.some((e) => /Test timeout of \d+ms exceeded|Worker teardown timeout/.test(e))).map((t) => t.listLine),
+      'tests that ran into the test timeout instead of failing on the request timeout',
+    ).toEqual([]);
+    expect(
+      failed.filter((t) => !READABLE.some((form) => form.test(firstError(t)))).map((t) => `${t.listLine}\n${firstError(t).slice(0, 600)}`),
+      'failures whose message does not say what the target answered',
+    ).toEqual([]);
+    for (const mode of ChaosModes) expect(chaos.served[mode], `requests answered "${mode}"`).toBeGreaterThan(0);
+    for (const [mode, signature] of Object.entries(SIGNATURES)) {
+      expect(failed.filter((t) => t.errors.some((e) => signature.test(e))).length, `failures reporting "${mode}" as such`).toBeGreaterThan(0);
+    }
+  } finally {
+    await chaos.app.close();
+    await rm(work, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,107 @@
+/**
+ * Safety on a shared target: what a run creates is written down as it is created, listed in the
+ * created-resources report however the run ends, and deleted at teardown when the delete paths are
+ * configured. Checked against a reference whose store is open to the test: the report must name
+ * exactly the products and webhooks the store created.
+ */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { buildReference } from '../reference/app.ts';
+import { FaultSet, type FaultName } from '../reference/faults.ts';
+import { REFERENCE_DELETE_PATHS } from '../reference/routes/delete.ts';
+import { REFERENCE_PROFILE } from '../support/config.ts';
+import type { CreatedResourcesReport } from '../support/teardown.ts';
+import { runSuite, type RunResult } from './support/suite-run.ts';
+
+const TOKEN = 'created-resources-selftest-token-0123456789';
+/** Specs that create both products and webhooks, a few of each per test. */
+const SPECS = ['tests/security/webhook-secret.spec.ts'];
+
+interface Outcome {
+  readonly result: RunResult;
+  readonly report: CreatedResourcesReport;
+  readonly runId: string;
+  /** Ids of what the run created on the reference, and those of them it still holds at the end. */
+  readonly created: { readonly product: number[]; readonly webhook: number[] };
+  readonly remaining: { readonly product: number[]; readonly webhook: number[] };
+  readonly journalLeft: string[];
+}
+
+const byNumber = (a: number, b: number) => a - b;
+const idsOf = (report: CreatedResourcesReport, kind: 'product' | 'webhook') =>
+  (report.resources ?? []).filter((r) => r.kind === kind && r.id !== null).map((r) => r.id as number).sort(byNumber);
+
+/** Notes every key a map gains from now on: the ids the reference hands out, whoever asks. */
+function watchInserts<V>(map: Map<number, V>): Set<number> {
+  const inserted = new Set<number>();
+  const set = map.set.bind(map);
+  map.set = (key, value) => {
+    if (!map.has(key)) inserted.add(key);
+    return set(key, value);
+  };
+  return inserted;
+}
+
+async function runAgainstReference(options: { faults?: FaultName[]; env?: Record<string, string>; args?: string[] }): Promise<Outcome> {
+  const { app, store } = buildReference({ token: TOKEN, faults: new FaultSet(options.faults ?? []) });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const work = await mkdtemp(path.join(tmpdir(), 'created-resources-'));
+  const runId = `selftest-${Date.now().toString(36)}`;
+  const inserted = { product: watchInserts(store.products), webhook: watchInserts(store.webhooks) };
+  try {
+    const reportFile = path.join(work, 'created-resources.json');
+    const result = await runSuite({
+      env: { BASE_URL: url, API_TOKEN: TOKEN, TARGET_PROFILE: REFERENCE_PROFILE, RUN_ID: runId, CREATED_RESOURCES_FILE: reportFile, ...options.env },
+      args: [...SPECS, ...(options.args ?? [])],
+    });
+    const report = JSON.parse(await readFile(reportFile, 'utf8').catch(() => '{}')) as CreatedResourcesReport;
+    const created = { product: [...inserted.product].sort(byNumber), webhook: [...inserted.webhook].sort(byNumber) };
+    return {
+      result,
+      report,
+      runId,
+      created,
+      remaining: { product: created.product.filter((id) => store.products.has(id)), webhook: created.webhook.filter((id) => store.webhooks.has(id)) },
+      journalLeft: await readdir(path.join(work, 'created-resources')).catch(() => []),
+    };
+  } finally {
+    await app.close();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+test('a run lists every product and webhook it created, named with its run id, and teardown deletes them', async () => {
+  const { result, report, runId, created, remaining, journalLeft } = await runAgainstReference({
+    env: { DELETE_PRODUCT_PATH: REFERENCE_DELETE_PATHS.product, DELETE_WEBHOOK_PATH: REFERENCE_DELETE_PATHS.webhook },
+  });
+  expect(result.exitCode, `the run passes (stderr: ${result.stderr.slice(0, 1_000)})`).toBe(0);
+  expect(report.runId, 'report.runId').toBe(runId);
+  expect(created.product.length, 'products the run created').toBeGreaterThan(0);
+  expect(created.webhook.length, 'webhooks the run created').toBeGreaterThan(0);
+  expect(idsOf(report, 'product'), 'products listed: exactly those the target gained').toEqual(created.product);
+  expect(idsOf(report, 'webhook'), 'webhooks listed: exactly those the target gained').toEqual(created.webhook);
+  expect(report.resources.filter((r) => !r.name?.includes(runId)).map((r) => `${r.kind} ${r.id}: ${r.name}`), 'resources whose name lacks the run id').toEqual([]);
+  expect(report.resources.filter((r) => r.cleanup !== 'deleted').map((r) => `${r.kind} ${r.id}: ${r.detail}`), 'resources not deleted').toEqual([]);
+  expect(remaining, 'what the run created that is still on the target').toEqual({ product: [], webhook: [] });
+  expect(report.summary, 'report.summary').toEqual({ created: created.product.length + created.webhook.length, deleted: created.product.length + created.webhook.length, left: 0 });
+  expect(journalLeft, 'journal files left after the merge').toEqual([]);
+  expect(result.stdout, 'the console summary').toContain(`Run ${runId} created ${report.summary.created} resources and deleted them all`);
+});
+
+test('a run that fails halfway still lists everything it created, as left on the target when no delete path is set', async () => {
+  // The fault fails both tests after they created what they need; --max-failures stops the run at the first.
+  const { result, report, runId, created, remaining } = await runAgainstReference({ faults: ['webhook-events-embed-subscribers'], args: ['--max-failures=1'] });
+  expect(result.exitCode, 'the run fails').not.toBe(0);
+  expect(result.tests.some((t) => t.outcome === 'unexpected'), 'a test failed').toBe(true);
+  expect(report.runId, 'report.runId').toBe(runId);
+  expect(remaining.product.length + remaining.webhook.length, 'resources the run left').toBeGreaterThan(0);
+  expect(idsOf(report, 'product'), 'products listed: exactly those the target gained').toEqual(created.product);
+  expect(idsOf(report, 'webhook'), 'webhooks listed: exactly those the target gained').toEqual(created.webhook);
+  expect(remaining, 'every listed resource is still there').toEqual(created);
+  expect(new Set(report.resources.map((r) => `${r.cleanup}: ${r.detail}`)), 'why each is left').toEqual(
+    new Set(['left: DELETE_PRODUCT_PATH is not set', 'left: DELETE_WEBHOOK_PATH is not set']),
+  );
+  expect(result.stdout, 'the console summary').toMatch(new RegExp(`Run ${runId} created \\d+ resources; 0 deleted, \\d+ left on http://127\\.0\\.0\\.1:\\d+: listed in`));
+});

@@ -15,14 +15,16 @@ import { expect as suiteExpect } from '../support/matchers.ts';
 import type { ConformanceReport } from '../support/reporters/conformance-report.ts';
 import { DEFAULT_SPEC_FILE } from '../support/reporters/run-info.ts';
 import { Clauses } from '../support/spec/clauses.ts';
-import { readHtmlReport } from './support/report-files.ts';
+import { readHtmlReport, removeRunDirectories, runDirectory } from './support/report-files.ts';
 import { runSuite } from './support/suite-run.ts';
 
 const TOKEN = `tok-evidence-${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 16)}`;
 const BROKEN = 'create-booking.created';
 
+test.afterEach(removeRunDirectories);
+
 test('one fault on: the report names the broken clause and the HTML report holds the curl line of the failed test', async ({}, testInfo) => {
-  const dir = testInfo.outputPath('run');
+  const dir = await runDirectory(testInfo, 'evidence');
   const result = await runSuite({
     env: { REFERENCE_FAULTS: 'create-booking-200', API_TOKEN: TOKEN, FAKER_SEED: '4242' },
     args: ['--grep', '@create-booking-product', '--workers=2'],

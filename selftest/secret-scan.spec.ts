@@ -19,7 +19,7 @@ import { EvidenceNames } from '../support/api/evidence.ts';
 import { PROJECT_ROOT } from '../support/config.ts';
 import type { ClauseId } from '../support/spec/clauses.ts';
 import { writeZip } from '../support/reporters/zip.ts';
-import { expand, findSecrets, readHtmlReport, readWrittenFiles, type SecretPattern, type WrittenFile } from './support/report-files.ts';
+import { expand, findSecrets, readHtmlReport, readWrittenFiles, removeRunDirectories, runDirectory, type SecretPattern, type WrittenFile } from './support/report-files.ts';
 import { listSuite, runSuite, type RunResult } from './support/suite-run.ts';
 
 const TOKEN = `tok-SECRETSCAN-${randomBytes(12).toString('hex')}`;
@@ -76,6 +76,8 @@ function describeHits(hits: readonly { secret: string; file: string; context: st
   return hits.slice(0, 30).map((h) => `${h.secret} in ${h.file}: …${h.context}…`);
 }
 
+test.afterEach(removeRunDirectories);
+
 test('the scanner sees a secret inside a zip inside the HTML report data, and in plain files', () => {
   const inner = writeZip([{ name: 'data/1.json', data: Buffer.from(`{"step":"authorization: Bearer ${TOKEN}"}`) }]);
   const html = Buffer.from(`<html><template id="playwrightReportBase64">data:application/zip;base64,${inner.toString('base64')}</template></html>`);
@@ -113,7 +115,7 @@ test('faults around secrets on, traces on, a client timeout: no file or console 
   testInfo.setTimeout(15 * 60_000);
   const faults = FaultNames.filter((name) => (SECRET_CLAUSES as readonly string[]).includes(FaultCatalogue[name].clause));
   const tests = (await listSuite()).filter((t) => t.clauses.some((c) => (SECRET_CLAUSES as readonly string[]).includes(c)));
-  const dir = testInfo.outputPath('secret-faults');
+  const dir = await runDirectory(testInfo, 'secret-faults');
   const result = await runSuite({
     env: { API_TOKEN: TOKEN, REFERENCE_FAULTS: [...faults, HANGING_FAULT].join(','), REQUEST_TIMEOUT_MS: '2000', DELIVERY_TIMEOUT_MS: '2000' },
     args: ['--trace=on'],
@@ -133,7 +135,7 @@ test('faults around secrets on, traces on, a client timeout: no file or console 
 });
 
 test('a test that times out while a request hangs, with traces and a blob report: no secret either', async ({}, testInfo) => {
-  const dir = testInfo.outputPath('test-timeout');
+  const dir = await runDirectory(testInfo, 'test-timeout');
   const result = await runSuite({
     env: { API_TOKEN: TOKEN, REFERENCE_FAULTS: HANGING_FAULT, REQUEST_TIMEOUT_MS: '60000' },
     args: ['--grep', '@create-booking-product', '--timeout=5000', '--trace=on', '--shard=1/1', '--workers=2'],

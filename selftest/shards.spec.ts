@@ -10,7 +10,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { PROJECT_ROOT } from '../support/config.ts';
 import type { ConformanceReport } from '../support/reporters/conformance-report.ts';
-import { readHtmlReport } from './support/report-files.ts';
+import { readHtmlReport, removeRunDirectories, runDirectory } from './support/report-files.ts';
 import { runSuite } from './support/suite-run.ts';
 
 const SPECS = 'tests/webhooks/';
@@ -25,11 +25,13 @@ function mergeReports(blobs: string, reportsDir: string) {
   });
 }
 
+test.afterEach(removeRunDirectories);
+
 test('two shards run side by side and merge into one HTML report and one conformance report', async ({}, testInfo) => {
   const env = { FAKER_SEED: '777', RUN_ID: 'conf-shard-selftest' };
   const shards = await Promise.all(
     [1, 2].map(async (i) => {
-      const dir = testInfo.outputPath(`shard-${i}`);
+      const dir = await runDirectory(testInfo, `shard-${i}`);
       const result = await runSuite({ env, args: [SPECS, `--shard=${i}/2`, '--workers=2'], keepReports: dir });
       return { i, dir, result, report: await readReport(path.join(dir, 'reports')) };
     }),
@@ -45,14 +47,14 @@ test('two shards run side by side and merge into one HTML report and one conform
   const expected = (first?.size ?? 0) + (second?.size ?? 0);
 
   // As CI gathers them: each shard's blob folder, downloaded side by side.
-  const blobs = testInfo.outputPath('blobs');
+  const blobs = await runDirectory(testInfo, 'blobs');
   for (const { i, dir } of shards) await cp(path.join(dir, 'reports', 'blob'), path.join(blobs, `blob-report-${i}`), { recursive: true });
-  const merged = testInfo.outputPath('merged');
+  const merged = await runDirectory(testInfo, 'merged');
   const merge = mergeReports(blobs, merged);
   expect(merge.status, `merge exit code\n${merge.stdout}\n${merge.stderr}`).toBe(0);
 
   // A lost shard must not pass for a smaller run.
-  const partial = mergeReports(path.join(blobs, 'blob-report-1'), testInfo.outputPath('partial'));
+  const partial = mergeReports(path.join(blobs, 'blob-report-1'), await runDirectory(testInfo, 'partial'));
   expect(partial.status, 'merge exit code with shard 2 missing').toBe(1);
   expect(partial.stderr).toContain('missing for shard(s) 2 of 2');
 

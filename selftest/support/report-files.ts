@@ -3,9 +3,34 @@
  * blob zips) and the HTML report's embedded data decoded (a base64 zip inside index.html). The secret
  * scan and the report self tests look at the same bytes a reader of the published reports would get.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { TestInfo } from '@playwright/test';
 import { looksLikeZip, readZip } from '../../support/reporters/zip.ts';
+
+const runDirectories = new Map<string, string[]>();
+
+/**
+ * A directory for what a child run writes, outside test-results/: any Playwright run started in this
+ * tree empties that folder, and a self test reads these files after its child exits. Removed by
+ * `removeRunDirectories` (an afterEach) when the test passed; kept for a look when it failed.
+ */
+export async function runDirectory(testInfo: TestInfo, name: string): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), `selftest-${name}-`));
+  runDirectories.set(testInfo.testId, [...(runDirectories.get(testInfo.testId) ?? []), dir]);
+  return dir;
+}
+
+export async function removeRunDirectories({}: object, testInfo: TestInfo): Promise<void> {
+  const dirs = runDirectories.get(testInfo.testId) ?? [];
+  runDirectories.delete(testInfo.testId);
+  if (testInfo.status !== testInfo.expectedStatus) {
+    if (dirs.length > 0) console.log(`Kept for inspection: ${dirs.join(', ')}`);
+    return;
+  }
+  await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
+}
 
 export interface WrittenFile {
   /** Path under the scanned root; entries inside archives as `archive.zip!entry`. */

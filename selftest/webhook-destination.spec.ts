@@ -1,0 +1,38 @@
+/**
+ * Webhooks the suite registers point only at its own capture server: the API client's check
+ * (support/api/webhook-destination.ts) refuses any real destination outside the capture server's
+ * inboxes, before the request is sent, and lets through the invalid urls negative tests send.
+ */
+import { expect, test } from '@playwright/test';
+import { assertOwnWebhookDestination, ForeignWebhookDestinationError } from '../support/api/webhook-destination.ts';
+import { parseConfig } from '../support/config.ts';
+
+const INBOX = '0123456789abcdef0123456789abcdef';
+const config = parseConfig({ CAPTURE_LOCAL_URL: 'http://127.0.0.1:4321', CAPTURE_PUBLIC_URL: 'https://capture.example.test', CAPTURE_CONTROL_TOKEN: 'control-token-0123456789' });
+const check = (url: unknown, operation: 'registerWebhook' | 'updateWebhook' | 'createServiceProduct' = 'registerWebhook') => () =>
+  assertOwnWebhookDestination(operation, JSON.stringify({ name: 'w', url, method_type: 'POST', events: ['product.created'] }), config);
+
+test('an inbox of the capture server, on its public or its local address, may be registered', () => {
+  expect(check(`https://capture.example.test/in/${INBOX}`)).not.toThrow();
+  expect(check(`http://127.0.0.1:4321/in/${INBOX}/deeper?x=1`)).not.toThrow();
+  expect(check(`https://capture.example.test/in/${INBOX}`, 'updateWebhook')).not.toThrow();
+});
+
+for (const [what, url] of [
+  ['another host', `https://hooks.example.com/in/${INBOX}`],
+  ['the capture host outside an inbox', 'https://capture.example.test/_control/x/health'],
+  ['an inbox id that is not one', 'https://capture.example.test/in/not-an-inbox'],
+  ['a host that only starts like the capture host', `https://capture.example.test.evil.example/in/${INBOX}`],
+  ['another port of the local host', `http://127.0.0.1:9999/in/${INBOX}`],
+] as const) {
+  test(`a webhook url on ${what} is refused before anything is sent`, () => {
+    expect(check(url)).toThrow(ForeignWebhookDestinationError);
+    expect(check(url, 'updateWebhook')).toThrow(/registers webhooks only at inboxes of its own capture server/);
+  });
+}
+
+test('invalid urls, sent to be refused by the target, pass; so do bodies of other operations', () => {
+  for (const url of ['not a url', 'ftp://files.example.com/x', 'javascript:alert(1)', '', 42, null]) expect(check(url)).not.toThrow();
+  expect(check('https://hooks.example.com/x', 'createServiceProduct')).not.toThrow();
+  expect(() => assertOwnWebhookDestination('registerWebhook', '{"url": "https://hooks.exa', config)).not.toThrow();
+});

@@ -31,11 +31,10 @@ const ANSI = /\u001b\[[0-9;]*m/g;
 const REPORT_FILES = ['conformance.json', 'conformance.md'] as const;
 
 /** Whether the command line selects the project: no --project, or one naming it or a pattern. */
-export function selectsProject(argv: readonly string[], project: string): boolean {
+function selectsProject(argv: readonly string[], project: string): boolean {
   const named = argv.flatMap((arg, i) => (arg === '--project' ? [argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : []));
   return named.length === 0 || named.some((name) => name === project || name.includes('*'));
 }
-
 
 function annotationsOf(test: TestCase): { type: string; description?: string }[] {
   const seen = new Set<string>();

@@ -4,7 +4,7 @@ import type { ApiResponse } from '../../support/api/response.ts';
 import { Envelope, RegisteredEvent, WebhookRegistration } from '../../support/schemas/index.ts';
 import { invalidWebhookBodies } from './invalid-webhook-bodies.ts';
 import { pathsHoldingSecret } from './json-search.ts';
-import { registered, Succeeded } from './steps.ts';
+import { JSON_CONTENT_TYPE, registered, Succeeded } from './steps.ts';
 
 const RegistrationResponse = Envelope(WebhookRegistration);
 
@@ -26,6 +26,12 @@ test.describe('Register Webhook', () => {
       expect(response).toMatchSchema(RegistrationResponse);
     },
   );
+
+  test('answers with Content-Type application/json', checks('registerWebhook', 'conventions.json-body'), async ({ api, make, inbox }) => {
+    const response = await api.registerWebhook(make.webhook(inbox.url));
+    expect(response).toHaveStatus(Succeeded);
+    expect(response.contentType, `Content-Type of ${response.describe()}`).toMatch(JSON_CONTENT_TYPE);
+  });
 
   test('lists the events as registered events { id, event_name }', checks('registerWebhook', 'webhook.registered-event-shape'), async ({ api, make, inbox }) => {
     const response = await api.registerWebhook(make.webhook(inbox.url));

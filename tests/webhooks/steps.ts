@@ -17,6 +17,9 @@ export const Succeeded = { describe: '2xx (this step only sets up the test)', te
 
 const RegistrationResponse = Envelope(WebhookRegistration);
 
+/** `Content-Type: application/json` (Conventions: Body format), parameters such as charset allowed. */
+export const JSON_CONTENT_TYPE = /^application\/json\s*(?:;|$)/i;
+
 /** Registers `body` and returns `data` ({ webhook, plain_secret }). */
 export async function registered(api: StoreApi, body: WebhookBody): Promise<WebhookRegistration> {
   return test.step(

@@ -4,7 +4,7 @@ import { Envelope, EventCatalogueEntry, timestampOrder, Timestamp, Webhook } fro
 import { EventCatalogue } from '../../support/spec/events.ts';
 import { invalidWebhookBodies } from './invalid-webhook-bodies.ts';
 import { pathsHoldingSecret } from './json-search.ts';
-import { registered, Succeeded } from './steps.ts';
+import { JSON_CONTENT_TYPE, registered, Succeeded } from './steps.ts';
 
 const UpdateResponse = Envelope(Webhook);
 const CatalogueResponse = Envelope(z.array(EventCatalogueEntry));
@@ -30,6 +30,13 @@ test.describe('Update Webhook', () => {
       expect(data.id, 'data.id').toBe(webhook.id);
     },
   );
+
+  test('answers with Content-Type application/json', checks('updateWebhook', 'conventions.json-body'), async ({ api, make, inbox }) => {
+    const { webhook } = await registered(api, make.webhook(inbox.url));
+    const response = await api.updateWebhook(webhook.id, make.webhook(inbox.url));
+    expect(response).toHaveStatus(Succeeded);
+    expect(response.contentType, `Content-Type of ${response.describe()}`).toMatch(JSON_CONTENT_TYPE);
+  });
 
   test(
     'changes the fields sent and replaces the events with the sent ones, as registered events',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checks, expect, expectShape, test } from '../../fixtures/index.ts';
 import { Envelope, EventCatalogueEntry } from '../../support/schemas/index.ts';
 import { EventCatalogue } from '../../support/spec/events.ts';
-import { registered } from './steps.ts';
+import { JSON_CONTENT_TYPE, registered } from './steps.ts';
 
 const CatalogueResponse = Envelope(z.array(EventCatalogueEntry));
 const specCatalogue = EventCatalogue.map(({ value, label }) => ({ value, label }));
@@ -12,6 +12,12 @@ test.describe('Webhook Events', () => {
     const response = await api.webhookEvents();
     expect(response).toHaveStatus(200);
     expect(response).toMatchSchema(CatalogueResponse);
+  });
+
+  test('answers with Content-Type application/json', checks('webhookEvents', 'conventions.json-body'), async ({ api }) => {
+    const response = await api.webhookEvents();
+    expect(response).toHaveStatus(200);
+    expect(response.contentType, `Content-Type of ${response.describe()}`).toMatch(JSON_CONTENT_TYPE);
   });
 
   test("lists exactly the 20 catalogue entries, in the spec's order", checks('webhookEvents', 'events.catalogue'), async ({ api }) => {

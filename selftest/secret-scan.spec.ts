@@ -44,7 +44,7 @@ const HANGING_FAULT: FaultName = 'create-booking-no-answer';
 /** What a secret looks like when the suite (fixtures/builders/webhooks.ts) or the reference made it. */
 const WEBHOOK_SECRETS: readonly SecretPattern[] = [
   { label: 'webhook secret made by the suite', pattern: /whsec-conformance-[A-Za-z0-9]+/ },
-  { label: 'webhook secret made by the reference', pattern: /whsec_[A-Za-z0-9_-]{16,}/ },
+  { label: 'webhook secret made by the reference', pattern: /whsec_[A-Za-z0-9+/=_-]{16,}/ },
 ];
 
 const SECRETS: readonly SecretPattern[] = [

@@ -11,7 +11,8 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT, readEnvironment } from '../config.ts';
 
-export const DEFAULT_SPEC_FILE = '../shared/spec/store-api.md';
+/** The spec this suite checks, shipped with it (a copy of ../shared/spec/store-api.md; selftest/spec-copy.spec.ts keeps them equal). */
+export const DEFAULT_SPEC_FILE = 'spec/store-api.md';
 /** Where the run info sits in the Playwright config's `metadata`. */
 export const RUN_INFO_METADATA_KEY = 'conformance';
 

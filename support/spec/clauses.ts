@@ -1,5 +1,5 @@
 /**
- * Every checkable rule of the spec (../shared/spec/store-api.md), with the words it rests on.
+ * Every checkable rule of the spec (spec/store-api.md), with the words it rests on.
  * Tests cite these ids in a `clause` annotation; faults in reference/faults name the clause they break;
  * the conformance report lists each clause with the tests that checked it.
  *

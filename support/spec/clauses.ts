@@ -38,14 +38,14 @@ export const Clauses = {
   'register-webhook.secret-echo': stated('Register Webhook', 'When `secret` is supplied, `plain_secret` carries that value.'),
   'register-webhook.secret-generated': assumed('Register Webhook', 'When it is omitted, how the secret is produced: stated nowhere.', 'Without a supplied secret, `plain_secret` is still a non-empty string (the message tells the client to store it).'),
   'register-webhook.echo': assumed('Register Webhook', 'Body: name, url, method_type, events, secret, status.', 'The registered webhook carries the name, url, method_type, status and events it was registered with.'),
-  'register-webhook.validation': assumed('Register Webhook', 'Response 422: validation error.', 'A body that breaks the documented field types, the catalogue of event names, or the secret length the sample indicates is a validation error (422).'),
+  'register-webhook.validation': assumed('Register Webhook', 'Response 422: validation error.', 'A body that breaks the documented field types, the catalogue of event names, or the secret length the sample indicates is a validation error (422). A webhook cannot be registered with no fields at all (url and events are needed to deliver anything).'),
 
   // --- Update Webhook ------------------------------------------------------------------------
   'update-webhook.ok': stated('Update Webhook', 'Update Webhook | PUT | `/api/core/v1/webhooks/{identifier}` | 200'),
   'update-webhook.data-is-webhook': stated('Update Webhook', 'Response 200: the envelope, with `data` = Webhook (directly, not wrapped). `events` in the response is an array of registered events, not names.'),
   'update-webhook.applies-changes': assumed('Update Webhook', 'Body: the same fields as in registration.', 'The fields sent in an update come back changed, and `events` is replaced by the sent set.'),
-  'update-webhook.validation': assumed('Update Webhook', 'Response 422: validation error.', 'The bodies that are invalid for registration are invalid for update (422).'),
-  'update-webhook.unknown-id': assumed('Update Webhook', '`{identifier}` is the integer id of the webhook or product.', 'An identifier no webhook has cannot be updated: the answer is not a 2xx.'),
+  'update-webhook.validation': assumed('Update Webhook', 'Response 422: validation error.', 'The bodies that are invalid for registration are invalid for update (422), except the empty body: an empty update can validly be a no-op.'),
+  'update-webhook.unknown-id': assumed('Update Webhook', '`{identifier}` is the integer id of the webhook or product.', 'An identifier no webhook has cannot be updated: the answer is not a 2xx (and not a 5xx: a server error is never a way to refuse).'),
   'update-webhook.updated-after-created': assumed('Resources: Webhook', 'created_at | string | Timestamp. updated_at | string | Timestamp.', '`updated_at` is never before `created_at`.'),
   'webhook-events.not-an-identifier': stated('Webhook Events', 'The literal path `/webhooks/events` is this catalogue and is not a webhook identifier.'),
 
@@ -55,7 +55,7 @@ export const Clauses = {
   'events.entry-shape': stated('Resources: Event catalogue entry', '`value` (string, event name) and `label` (string, display label).'),
 
   // --- Deliveries ----------------------------------------------------------------------------
-  'webhook.delivery-destination': assumed('Resources: Webhook', 'url | Destination URL for notifications.', 'A webhook subscribed to an event that happens is notified at its `url`; `product.created` follows Create Product and `product.updated` follows Update Product.'),
+  'webhook.delivery-destination': assumed('Resources: Webhook', 'url | Destination URL for notifications.', 'A webhook subscribed to an event that happens is notified at its `url`; `product.created` follows Create Service Product and `product.updated` follows Update Service Product.'),
   'webhook.delivery-method': stated('Resources: Webhook', 'method_type | HTTP method used for delivery'),
   'webhook.delivery-json': assumed('What the service does', 'Request and response bodies are JSON (`Content-Type: application/json`).', 'A delivery is a request the service makes: like every body it exchanges, it is JSON with a JSON content type (delivery headers and payloads are not shown).'),
   'webhook.delivery-names-event': assumed('Events', 'Payload shapes of event notifications: not shown.', 'A notification names its event and the product it is about.'),
@@ -63,12 +63,12 @@ export const Clauses = {
   'webhook.delivery-signature': assumed('Authentication', 'A webhook may have a secret ... Delivery request headers, signature computation: not shown.', 'Deliveries are signed with the webhook\'s secret under the scheme the target documents (configured by WEBHOOK_SIGNATURE_SCHEME).'),
 
   // --- Authentication ------------------------------------------------------------------------
-  'auth.bearer-required': assumed('Authentication', 'Protected operations take a bearer token in the header `Authorization: Bearer <ACCESS_TOKEN>`.', 'A protected operation called without a valid bearer token is not a 2xx and changes nothing.'),
+  'auth.bearer-required': assumed('Authentication', 'Protected operations take a bearer token in the header `Authorization: Bearer <ACCESS_TOKEN>`.', 'A protected operation called without a valid bearer token is not a 2xx (and not a 5xx: a server error is never a way to refuse) and changes nothing.'),
   'auth.secret-returned-once': stated('Authentication', 'The secret is returned once, as `plain_secret`, at registration.'),
 
   // --- Hostile bodies ------------------------------------------------------------------------
   'security.malformed-body': assumed('What the service does', 'Request and response bodies are JSON (`Content-Type: application/json`).', 'A body that is not valid JSON, or is JSON but not an object, is refused with a 4xx: never taken, never a 5xx.'),
-  'security.oversized-body': assumed('Limits', 'Size limits for media, galleries, tags and option lists: not shown.', 'A request body of 16 MiB (far past any field of the spec) is refused with a 4xx, such as 413: never a 5xx.'),
+  'security.oversized-body': assumed('Limits', 'Size limits for media, galleries, tags and option lists: not shown.', 'A request body of 16 MiB (far past any field of the spec) is answered in time and never with a 5xx. Size limits are not shown, so refusing it (413, say) and taking it are both allowed.'),
 
   // --- Products --------------------------------------------------------------------------------
   'product.shape': stated('Resources: Product', 'id integer, identifier integer, name/summary/description {ar, en}, type, price, sale_price, is_refundable, min_purchase, max_purchase, image, ratings, created_at, updated_at, brand, tags, categories.'),
@@ -81,6 +81,7 @@ export const Clauses = {
   'product.brand': assumed('Common product body fields', '`brand_id` | integer', 'The brand sent by id comes back as the Brand with that id.'),
   'product.echo': assumed('Resources: Product', 'price, sale_price, is_refundable, min_purchase, max_purchase', 'The numeric and boolean fields sent come back with the same values.'),
   'product.description-html': assumed('Resources: Product', '`description` | object {ar, en} | HTML strings.', 'Plain HTML sent in `description_ar`/`description_en` (paragraphs, lists) comes back unchanged: the spec says only that it is HTML, not whether it is sanitised, so markup it would keep is used.'),
+  'product.image-optional': assumed('Create Service Product', 'Which body fields are required: not shown.', 'A product can be created without `image_id` (the spec returns a placeholder image for a product without one, so such products exist).'),
   'product.gallery-repeats': assumed('Common product body fields', '`product_gallery` | array of integer | Media ids; repeats occur in samples.', 'A gallery that repeats a media id, as the samples do, is accepted.'),
   'product-option.text-null': stated('Product option', '`options` | object or null | For `radio` and `checkbox`: {ar: {...}, en: {...}}. For `text`: `null`.'),
   'product-option.empty-subtitle': stated('Product option', '`subTitle` | object {ar, en} | Empty strings are allowed.'),
@@ -94,7 +95,7 @@ export const Clauses = {
   'update-service.applies-changes': assumed('Update Service Product', 'PATCH with the same body fields as Create Service Product.', 'The fields sent come back changed (a list sent, such as `tags` or `category`, replaces the old one); `id` does not change; `updated_at` is not before `created_at`.'),
   'update-service.omitted-kept': assumed('Update Service Product', 'whether omitted fields keep their values: not shown.', 'PATCH leaves fields it does not send as they were.'),
   'update-service.validation': assumed('Update Service Product', 'Response 422: validation error.', 'The bodies that are invalid on create are invalid on update (422).'),
-  'update-service.unknown-id': assumed('Update Service Product', '`{identifier}` is the integer id of the webhook or product.', 'An identifier no product has cannot be updated: the answer is not a 2xx.'),
+  'update-service.unknown-id': assumed('Update Service Product', '`{identifier}` is the integer id of the webhook or product.', 'An identifier no product has cannot be updated: the answer is not a 2xx (and not a 5xx: a server error is never a way to refuse).'),
 
   // --- List Products -----------------------------------------------------------------------------
   'list-products.ok': stated('List Products', 'Response 200: the envelope, `data` = `{products: array of Product (list shape), pagination: Pagination}`.'),
@@ -104,7 +105,7 @@ export const Clauses = {
   'pagination.shape': stated('Pagination', '`total`, `current_page`, `last_page`, `per_page` (integers), `next_page_url` (string or null), `prev_page_url` (string or null).'),
   'pagination.total': stated('List Products', 'The `total` in pagination counts all matching products.'),
   'pagination.last-page': stated('List Products', '`last_page` the number of pages at `per_page`.'),
-  'pagination.page-params': assumed('List Products', 'page | integer; per_page | integer', '`current_page` echoes `page`, `per_page` echoes `per_page`, and page p holds min(per_page, total − (p−1)·per_page) items: none past the last page.'),
+  'pagination.page-params': assumed('List Products', 'page | integer; per_page | integer', '`current_page` echoes `page`, `per_page` echoes `per_page`, and page p holds min(per_page, total − (p−1)·per_page) items. A page past the last holds no items: the target answers it with an empty page and the same `total`, or refuses it with a non-2xx that is not a 5xx (the spec does not say which).'),
   'pagination.links': stated('Endpoints', 'The pagination links of that list point at `/api/core/v1/products`.'),
   'pagination.link-pages': assumed('Pagination', '`next_page_url` (string or null), `prev_page_url` (string or null)', '`prev_page_url` is null exactly on page 1 and `next_page_url` exactly on the last page; otherwise they name the page before and the page after the current one.'),
   'pagination.empty': assumed('List Products', '`last_page` the number of pages at `per_page`.', 'With no matching product: `total` 0, no items, no links, and `last_page` 0 or 1 (zero pages, or one empty page: the spec does not say which).'),

@@ -1,4 +1,6 @@
-import { checks, expect, test } from '../../fixtures/index.ts';
+import { z } from 'zod';
+import { checks, expect, expectShape, Statuses, test } from '../../fixtures/index.ts';
+import { Envelope, Pagination } from '../../support/schemas/index.ts';
 import { drafts, makeProductSet, uniqueWord } from './support/list-data.ts';
 import { acceptedLastPages, ItemId, linkTarget, listPage, walkPages } from './support/list-pages.ts';
 
@@ -21,7 +23,7 @@ test.describe('List Products pagination', () => {
       else expect(pagination.next_page_url, what('next_page_url')).not.toBeNull();
     });
 
-  test('counts every matching product in total and echoes page and per_page', checks('listProducts', 'pagination.total', 'pagination.page-params'), async ({ api, make }) => {
+  test('counts every matching product in total and echoes page and per_page', checks('listProducts', 'pagination.total', 'pagination.page-params', 'list-products.filter-tags'), async ({ api, make }) => {
     const set = await makeProductSet(api, make, drafts(5));
     const { pagination, response } = await listPage(api, { 'tag_ids[]': [set.tagId], page: 2, per_page: 2 }, ItemId);
     expect(pagination.total, `pagination.total of ${response.describe()} (5 products carry the tag)`).toBe(5);
@@ -29,22 +31,34 @@ test.describe('List Products pagination', () => {
     expect(pagination.per_page, `pagination.per_page of ${response.describe()}`).toBe(2);
   });
 
-  test('sets last_page to the number of pages at per_page', checks('listProducts', 'pagination.last-page'), async ({ api, make }) => {
+  test('sets last_page to the number of pages at per_page', checks('listProducts', 'pagination.last-page', 'list-products.filter-tags'), async ({ api, make }) => {
     const set = await makeProductSet(api, make, drafts(5));
     const perPages = [1, 2, 3, 4, 5, 7];
-    const lastPages = await Promise.all(perPages.map(async (perPage) => (await listPage(api, { 'tag_ids[]': [set.tagId], per_page: perPage }, ItemId)).pagination.last_page));
-    expect(Object.fromEntries(perPages.map((perPage, i) => [`per_page ${perPage}`, lastPages[i]])), 'last_page for 5 products at each per_page')
-      .toEqual(Object.fromEntries(perPages.map((perPage) => [`per_page ${perPage}`, Math.ceil(5 / perPage)])));
+    const pages = await Promise.all(perPages.map(async (perPage) => (await listPage(api, { 'tag_ids[]': [set.tagId], per_page: perPage }, ItemId)).pagination));
+    // Against the per_page the target answered with: whether it honours the one asked for is pagination.page-params.
+    const key = (asked: number, answered: number) => `per_page ${asked} (answered ${answered})`;
+    expect(Object.fromEntries(pages.map((p, i) => [key(perPages[i] ?? 0, p.per_page), p.last_page])), 'last_page for 5 products at each per_page answered')
+      .toEqual(Object.fromEntries(pages.map((p, i) => [key(perPages[i] ?? 0, p.per_page), Math.ceil(5 / p.per_page)])));
   });
 
-  test('holds min(per_page, what is left) items on each page and none past the last, with the same total', checks('listProducts', 'pagination.page-params', 'pagination.total'), async ({ api, make }) => {
+  test('holds min(per_page, what is left) items on each page, with the same total, and no items past the last page', checks('listProducts', 'pagination.page-params', 'pagination.total', 'list-products.filter-tags'), async ({ api, make }) => {
     const set = await makeProductSet(api, make, drafts(5));
-    const pages = await Promise.all([1, 2, 3, 4].map((page) => listPage(api, { 'tag_ids[]': [set.tagId], page, per_page: 2 }, ItemId)));
-    expect(pages.map((p) => p.products.length), 'items on pages 1 to 4 at per_page 2 (5 products)').toEqual([2, 2, 1, 0]);
-    expect(pages.map((p) => p.pagination.total), 'pagination.total on pages 1 to 4').toEqual([5, 5, 5, 5]);
+    const query = (page: number) => ({ 'tag_ids[]': [set.tagId], page, per_page: 2 });
+    const pages = await Promise.all([1, 2, 3].map((page) => listPage(api, query(page), ItemId)));
+    expect(pages.map((p) => p.products.length), 'items on pages 1 to 3 at per_page 2 (5 products)').toEqual([2, 2, 1]);
+    expect(pages.map((p) => p.pagination.total), 'pagination.total on pages 1 to 3').toEqual([5, 5, 5]);
+    // Past the last page: an empty page with the same total, or a refusal that is not a server error.
+    const past = await api.listProducts(query(4));
+    if (past.status >= 200 && past.status < 300) {
+      const page = expectShape(past, Envelope(z.object({ products: z.array(ItemId), pagination: Pagination })), 'page 4, past the last');
+      expect(page.data.products.length, `items on ${past.describe()} (past the last page)`).toBe(0);
+      expect(page.data.pagination.total, `pagination.total of ${past.describe()} (past the last page)`).toBe(5);
+    } else {
+      expect(past, 'page 4, past the last (a refusal is allowed, a server error is not)').toHaveStatus(Statuses.notSuccess);
+    }
   });
 
-  test(`points its page links at ${LINK_PATH}`, checks('listProducts', 'pagination.links'), async ({ api, make, config }) => {
+  test(`points its page links at ${LINK_PATH}`, checks('listProducts', 'pagination.links', 'list-products.filter-tags', 'pagination.page-params'), async ({ api, make, config }) => {
     const set = await makeProductSet(api, make, drafts(5));
     const pages = await walkPages(api, { 'tag_ids[]': [set.tagId] }, 2);
     const links = pages.flatMap((p) => [p.pagination.prev_page_url, p.pagination.next_page_url]).filter((link): link is string => link !== null);
@@ -53,7 +67,7 @@ test.describe('List Products pagination', () => {
   });
 
   test('links each page to the page before and after it, with no previous link on the first page and no next link on the last',
-    checks('listProducts', 'pagination.link-pages'),
+    checks('listProducts', 'pagination.link-pages', 'list-products.filter-tags', 'pagination.page-params'),
     async ({ api, make, config }) => {
       const set = await makeProductSet(api, make, drafts(5));
       const pages = await walkPages(api, { 'tag_ids[]': [set.tagId] }, 2);
@@ -73,7 +87,7 @@ test.describe('List Products pagination', () => {
     expect(pagination.prev_page_url, what('pagination.prev_page_url')).toBeNull();
   });
 
-  test('yields every product exactly once when walking all pages at per_page 1, 3 and 4', checks('listProducts', 'pagination.walk'), async ({ api, make }) => {
+  test('yields every product exactly once when walking all pages at per_page 1, 3 and 4', checks('listProducts', 'pagination.walk', 'list-products.filter-tags', 'pagination.page-params'), async ({ api, make }) => {
     // One price for all: a target that orders by price without a tie-breaker shows here.
     const set = await makeProductSet(api, make, drafts(6, { price: 100, sale_price: 90 }));
     const made = set.products.map((p) => p.id).sort((a, b) => a - b);

@@ -6,9 +6,6 @@ import { Envelope, Product } from '../../support/schemas/index.ts';
 import { invalidBodies } from './support/invalid-bodies.ts';
 import { Accepted, field, inAnswer, productFields } from './support/response-fields.ts';
 
-/** The largest 32-bit id: any id column holds it, and no store has reached it. */
-const UNKNOWN_PRODUCT_ID = 2_147_483_647;
-
 /** A service product to update, created with `overrides`; its create answer is what the update is compared with. */
 async function createService(api: StoreApi, make: Make, overrides: Partial<ServiceProductBody> = {}) {
   const response = await api.createServiceProduct(make.service(overrides));
@@ -21,7 +18,8 @@ const sorted = <T>(items: readonly T[]) => [...items].sort();
 test.describe('Update Service Product', () => {
   test('answers 200 with the envelope and the service Product', checks('updateServiceProduct', 'update-service.ok', 'conventions.envelope', 'product.shape'), async ({ api, make }) => {
     const { id } = await createService(api, make);
-    const response = await api.updateServiceProduct(id, { name_en: make.name('renamed service') });
+    // A full valid body: which fields a PATCH needs is not shown, so a target that validates the whole body passes.
+    const response = await api.updateServiceProduct(id, make.service({ name_en: make.name('renamed service') }));
     expect(response).toHaveStatus(200);
     const { data } = expectShape(response, Envelope(Product));
     expect(data.type, 'data.type').toBe('service');
@@ -108,8 +106,9 @@ test.describe('Update Service Product', () => {
     expect(kept(response), `${inAnswer(response, 'data')}: the fields the PATCH did not send, against the create answer`).toEqual(kept(created.response));
   });
 
-  test('does not answer 2xx for an identifier no product has', checks('updateServiceProduct', 'update-service.unknown-id'), async ({ api, make }) => {
-    const response = await api.updateServiceProduct(UNKNOWN_PRODUCT_ID, { name_en: make.name('no such service') });
+  test('does not answer 2xx for an identifier no product has', checks('updateServiceProduct', 'update-service.unknown-id'), async ({ api, make, config }) => {
+    // Which ids exist is the target's: the profile names one that does not. A full valid body, so only the id is wrong.
+    const response = await api.updateServiceProduct(config.profile.unknownProductId, make.service({ name_en: make.name('no such service') }));
     expect(response).toHaveStatus(Statuses.notSuccess);
   });
 

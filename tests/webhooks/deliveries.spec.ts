@@ -34,27 +34,27 @@ test.describe('Webhook deliveries', () => {
     await updateProductAndCatch({ api, make, config }, inbox, product);
   });
 
-  test("use the webhook's method_type", checks('registerWebhook', 'webhook.delivery-method'), async ({ api, make, config, inbox }) => {
+  test("use the webhook's method_type", checks('registerWebhook', 'webhook.delivery-method', 'webhook.delivery-destination'), async ({ api, make, config, inbox }) => {
     const { webhook } = await registered(api, make.webhook(inbox.url, { events: ['product.created'], method_type: 'POST' }));
     const { delivery } = await createProductAndCatch({ api, make, config }, inbox);
     expect(delivery.method, `method of the delivery (the webhook's method_type is ${webhook.method_type})`).toBe(webhook.method_type);
   });
 
-  test('carry a JSON body with a JSON content type', checks('registerWebhook', 'webhook.delivery-json'), async ({ api, make, config, inbox }) => {
+  test('carry a JSON body with a JSON content type', checks('registerWebhook', 'webhook.delivery-json', 'webhook.delivery-destination'), async ({ api, make, config, inbox }) => {
     await registered(api, make.webhook(inbox.url, { events: ['product.created'] }));
     const { delivery } = await createProductAndCatch({ api, make, config }, inbox);
     expect(delivery.contentType, 'content-type of the delivery').toMatch(JSON_MEDIA_TYPE);
     expect(delivery.json() !== undefined, `the delivery body parses as JSON: ${delivery.describe()}`).toBe(true);
   });
 
-  test('name their event and the product id', checks('registerWebhook', 'webhook.delivery-names-event'), async ({ api, make, config, inbox }) => {
+  test('name their event and the product id', checks('registerWebhook', 'webhook.delivery-names-event', 'webhook.delivery-destination'), async ({ api, make, config, inbox }) => {
     await registered(api, make.webhook(inbox.url, { events: ['product.created'] }));
     const { delivery, product } = await createProductAndCatch({ api, make, config }, inbox);
     expect(placesNamingEvent(delivery, 'product.created'), `places naming "product.created" (a header, or a string in the body): ${delivery.describe()}`).not.toEqual([]);
     expect(pathsNamingId(delivery.json(), product.id), `places in the body naming product ${product.id} (id, identifier or product_id)`).not.toEqual([]);
   });
 
-  test('carry a signature that verifies against plain_secret over the raw body', checks('registerWebhook', 'webhook.delivery-signature'), async ({ api, make, config, inbox }) => {
+  test('carry a signature that verifies against plain_secret over the raw body', checks('registerWebhook', 'webhook.delivery-signature', 'webhook.delivery-destination'), async ({ api, make, config, inbox }) => {
     test.skip(config.signature.scheme === 'none', 'WEBHOOK_SIGNATURE_SCHEME=none: the target is configured as not signing deliveries');
     const { plain_secret: secret } = await registered(api, make.webhook(inbox.url, { events: ['product.created'], secret: make.secret() }));
     const { delivery } = await createProductAndCatch({ api, make, config }, inbox);
@@ -62,7 +62,7 @@ test.describe('Webhook deliveries', () => {
     expect(verification.verified, `signature under WEBHOOK_SIGNATURE_SCHEME=${config.signature.scheme}: ${verification.verified ? verification.how : verification.reason}`).toBe(true);
   });
 
-  test('do not notify a webhook of an event it did not subscribe to', checks('registerWebhook', 'webhook.delivery-subscription'), async ({ api, make, config, inbox, inboxes }) => {
+  test('do not notify a webhook of an event it did not subscribe to', checks('registerWebhook', 'webhook.delivery-subscription', 'webhook.delivery-destination'), async ({ api, make, config, inbox, inboxes }) => {
     const unsubscribed = await inboxes.open();
     await registered(api, make.webhook(inbox.url, { events: ['product.created'] }));
     await registered(api, make.webhook(unsubscribed.url, { events: ['product.updated'] }));

@@ -12,12 +12,14 @@ export interface InvalidWebhookBody {
   /** Ends the sentence "answers 422 to …". */
   readonly case: string;
   readonly body: (valid: WebhookBody, make: Make) => unknown;
+  /** Invalid for registration only: an empty update can validly be a no-op. */
+  readonly registerOnly?: true;
 }
 
 export const invalidWebhookBodies: readonly InvalidWebhookBody[] = [
   { case: 'an event name that is not in the catalogue', body: (valid) => ({ ...valid, events: ['order.created', 'product.exploded'] }) },
   { case: 'a secret of 31 characters (the sample indicates at least 32)', body: (valid, make) => ({ ...valid, secret: make.secret(31) }) },
-  { case: 'an empty JSON object', body: () => ({}) },
+  { case: 'an empty JSON object', body: () => ({}), registerOnly: true },
   { case: 'events as a string instead of an array', body: (valid) => ({ ...valid, events: 'order.created' }) },
   { case: 'a url that is not a URL', body: (valid) => ({ ...valid, url: 'not a url' }) },
   { case: 'a status that is not an integer', body: (valid) => ({ ...valid, status: 'enabled' }) },

@@ -137,7 +137,7 @@ export const createdProductChecks: readonly CreatedProductCheck[] = [
   },
   {
     title: 'answers with an absolute placeholder image URL when no image_id is sent',
-    clauses: ['conventions.image-placeholder', 'conventions.image-absolute-url'],
+    clauses: ['conventions.image-placeholder', 'conventions.image-absolute-url', 'product.image-optional'],
     // The placeholder's address is the target's own: only its form is checked.
     omit: ['image_id'],
     verify: (response) => productFields(response, 'image'),

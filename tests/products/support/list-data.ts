@@ -20,6 +20,8 @@ export interface MadeProduct {
   readonly kind: 'booking' | 'service';
   /** The body it was created with. */
   readonly body: CommonProductBody;
+  /** Whether its create response said `is_published: true`. */
+  readonly published: boolean;
 }
 
 export interface ProductSet {
@@ -33,7 +35,7 @@ export interface ProductSet {
  * What a create response must carry for a list test to go on: the id, and the tags as objects. Read
  * leniently on purpose: the create shape is judged by the create specs, not by every list test.
  */
-const Created = z.object({ data: z.object({ id: z.int(), tags: z.array(Tag) }) });
+const Created = z.object({ data: z.object({ id: z.int(), tags: z.array(Tag), is_published: z.unknown().optional() }) });
 
 /** Creates the drafts in parallel, all tagged with one new tag, and returns them with the tag's id. */
 export async function makeProductSet(api: StoreApi, make: Make, drafts: readonly Draft[]): Promise<ProductSet> {
@@ -50,7 +52,7 @@ export async function makeProductSet(api: StoreApi, make: Make, drafts: readonly
         expect(created, `create response of the ${draft.label} product`).toMatchSchema(Created);
         const { data } = Created.parse(created.json());
         const body = JSON.parse(created.request.body ?? '{}') as CommonProductBody;
-        return { product: { id: data.id, label: draft.label, kind: draft.kind ?? 'booking', body }, tags: data.tags };
+        return { product: { id: data.id, label: draft.label, kind: draft.kind ?? 'booking', body, published: data.is_published === true }, tags: data.tags };
       }),
     );
     const tagId = made[0]?.tags.find((t) => t.tag_name === tagName)?.id;

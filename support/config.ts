@@ -37,7 +37,8 @@ export const EnvSchema = z.object({
   CAPTURE_HOST: z.string().min(1).default('127.0.0.1'),
   CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   DELIVERY_TIMEOUT_MS: positiveInt(10_000),
-  WEBHOOK_SIGNATURE_SCHEME: z.enum(['none', 'standard-webhooks', 'hmac-sha256']).default('standard-webhooks'),
+  // No default: how a remote target signs is its own choice (unset skips the signature test, saying so).
+  WEBHOOK_SIGNATURE_SCHEME: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['none', 'standard-webhooks', 'hmac-sha256']).optional()),
   WEBHOOK_SIGNATURE_HEADER: z.string().min(1).default('x-signature'),
   WEBHOOK_SIGNATURE_ENCODING: z.enum(['hex', 'base64']).default('hex'),
   DELETE_PRODUCT_PATH: optionalPathTemplate,
@@ -76,7 +77,11 @@ export interface Config {
     readonly controlToken: string | undefined;
   };
   readonly deliveryTimeoutMs: number;
-  readonly signature: { readonly scheme: 'none' | 'standard-webhooks' | 'hmac-sha256'; readonly header: string; readonly encoding: 'hex' | 'base64' };
+  /**
+   * How deliveries are signed (WEBHOOK_SIGNATURE_SCHEME). When unset: `standard-webhooks` for the embedded
+   * reference (the scheme it signs with), undefined for a remote target (the signature test skips).
+   */
+  readonly signature: { readonly scheme: 'none' | 'standard-webhooks' | 'hmac-sha256'; readonly header: string; readonly encoding: 'hex' | 'base64' } | undefined;
   readonly deletePaths: { readonly product: string | undefined; readonly webhook: string | undefined };
   /** Absolute path of reports/created-resources.json (CREATED_RESOURCES_FILE). */
   readonly createdResourcesFile: string;
@@ -125,6 +130,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
   if (problems.length > 0 || !profile) throw new ConfigError(problems);
   registerSecret(e.API_TOKEN);
   registerSecret(e.CAPTURE_CONTROL_TOKEN);
+  const signatureScheme = e.WEBHOOK_SIGNATURE_SCHEME ?? (embedded ? 'standard-webhooks' : undefined);
   return Object.freeze({
     baseUrl: e.BASE_URL,
     embedded,
@@ -141,7 +147,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     referenceFaults: e.REFERENCE_FAULTS.split(',').map((s) => s.trim()).filter(Boolean),
     capture: Object.freeze({ publicUrl: e.CAPTURE_PUBLIC_URL, host: e.CAPTURE_HOST, port: e.CAPTURE_PORT, localUrl: e.CAPTURE_LOCAL_URL, controlToken: e.CAPTURE_CONTROL_TOKEN }),
     deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
-    signature: Object.freeze({ scheme: e.WEBHOOK_SIGNATURE_SCHEME, header: e.WEBHOOK_SIGNATURE_HEADER.toLowerCase(), encoding: e.WEBHOOK_SIGNATURE_ENCODING }),
+    signature: signatureScheme && Object.freeze({ scheme: signatureScheme, header: e.WEBHOOK_SIGNATURE_HEADER.toLowerCase(), encoding: e.WEBHOOK_SIGNATURE_ENCODING }),
     deletePaths: Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH }),
     createdResourcesFile: path.resolve(root, e.CREATED_RESOURCES_FILE ?? 'reports/created-resources.json'),
   });

@@ -22,7 +22,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
 
   if (config.embedded) {
     const token = config.apiToken ?? `ref-${randomBytes(16).toString('hex')}`;
-    const { app } = buildReference({ token, faults: parseFaults(config.referenceFaults), deliveries: { signature: config.signature } });
+    const { app } = buildReference({ token, faults: parseFaults(config.referenceFaults), deliveries: config.signature ? { signature: config.signature } : {} });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     process.env.EMBEDDED_REFERENCE_URL = url;
     process.env.API_TOKEN = token;

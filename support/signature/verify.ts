@@ -15,7 +15,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { Config } from '../config.ts';
 
-export type SignatureConfig = Config['signature'];
+export type SignatureConfig = NonNullable<Config['signature']>;
 
 export interface SignedRequest {
   readonly headers: Readonly<Record<string, string>>;

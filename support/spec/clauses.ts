@@ -47,10 +47,10 @@ export const Clauses = {
   'update-webhook.validation': assumed('Update Webhook', 'Response 422: validation error.', 'The bodies that are invalid for registration are invalid for update (422), except the empty body: an empty update can validly be a no-op.'),
   'update-webhook.unknown-id': assumed('Update Webhook', '`{identifier}` is the integer id of the webhook or product.', 'An identifier no webhook has cannot be updated: the answer is not a 2xx (and not a 5xx: a server error is never a way to refuse).'),
   'update-webhook.updated-after-created': assumed('Resources: Webhook', 'created_at | string | Timestamp. updated_at | string | Timestamp.', '`updated_at` is never before `created_at`.'),
-  'webhook-events.not-an-identifier': stated('Webhook Events', 'The literal path `/webhooks/events` is this catalogue and is not a webhook identifier.'),
 
   // --- Webhook Events ------------------------------------------------------------------------
   'webhook-events.ok': stated('Webhook Events', 'Response 200: `data` is an array of event catalogue entries.'),
+  'webhook-events.not-an-identifier': stated('Webhook Events', 'The literal path `/webhooks/events` is this catalogue and is not a webhook identifier.'),
   'events.catalogue': stated('Events', 'The catalogue has 20 entries, in the order above.'),
   'events.entry-shape': stated('Resources: Event catalogue entry', '`value` (string, event name) and `label` (string, display label).'),
 

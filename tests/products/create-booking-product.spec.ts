@@ -6,7 +6,7 @@ import { invalidBodies } from './support/invalid-bodies.ts';
 import { Accepted } from './support/response-fields.ts';
 
 test.describe('Create Booking Product', () => {
-  test('answers 201 with the envelope and a booking Product', checks('createBookingProduct', 'create-booking.created', 'conventions.envelope', 'product.shape'), async ({ api, make }) => {
+  test('answers 201 with the envelope and a booking Product', checks('createBookingProduct', 'create-booking.created', 'conventions.envelope', 'product.shape', 'product.identifier-equals-id', 'conventions.image-absolute-url', 'product.ratings-null', 'conventions.timestamps', 'conventions.bilingual'), async ({ api, make }) => {
     const response = await api.createBookingProduct(make.booking());
     expect(response).toHaveStatus(201);
     const { data } = expectShape(response, Envelope(Product));

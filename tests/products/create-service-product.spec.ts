@@ -5,7 +5,7 @@ import { createdProductChecks } from './support/created-product-checks.ts';
 import { invalidBodies } from './support/invalid-bodies.ts';
 
 test.describe('Create Service Product', () => {
-  test('answers 201 with the envelope and a service Product', checks('createServiceProduct', 'create-service.created', 'conventions.envelope', 'product.shape'), async ({ api, make }) => {
+  test('answers 201 with the envelope and a service Product', checks('createServiceProduct', 'create-service.created', 'conventions.envelope', 'product.shape', 'product.identifier-equals-id', 'conventions.image-absolute-url', 'product.ratings-null', 'conventions.timestamps', 'conventions.bilingual'), async ({ api, make }) => {
     const response = await api.createServiceProduct(make.service());
     expect(response).toHaveStatus(201);
     const { data } = expectShape(response, Envelope(Product));

@@ -41,7 +41,7 @@ test.describe('List Products', () => {
   });
 
   test('lists products in the list shape: sku present, identifier equal to id, absolute image URL, bilingual fields',
-    checks('listProducts', 'list-products.item-shape', 'product.identifier-equals-id', 'conventions.image-absolute-url', 'conventions.bilingual', 'list-products.filter-tags', 'pagination.page-params'),
+    checks('listProducts', 'list-products.item-shape', 'product.identifier-equals-id', 'conventions.image-absolute-url', 'conventions.bilingual', 'product.ratings-null', 'conventions.timestamps', 'list-products.filter-tags', 'pagination.page-params'),
     async ({ api, make }) => {
       const set = await makeProductSet(api, make, [{ label: 'booking' }, { label: 'service', kind: 'service' }]);
       // Every item is parsed with the list Product schema: sku, identifier = id, absolute image, {ar, en}.

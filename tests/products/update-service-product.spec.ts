@@ -16,7 +16,7 @@ async function createService(api: StoreApi, make: Make, overrides: Partial<Servi
 const sorted = <T>(items: readonly T[]) => [...items].sort();
 
 test.describe('Update Service Product', () => {
-  test('answers 200 with the envelope and the service Product', checks('updateServiceProduct', 'update-service.ok', 'conventions.envelope', 'product.shape'), async ({ api, make }) => {
+  test('answers 200 with the envelope and the service Product', checks('updateServiceProduct', 'update-service.ok', 'conventions.envelope', 'product.shape', 'product.identifier-equals-id', 'conventions.image-absolute-url', 'product.ratings-null', 'conventions.timestamps', 'conventions.bilingual'), async ({ api, make }) => {
     const { id } = await createService(api, make);
     // A full valid body: which fields a PATCH needs is not shown, so a target that validates the whole body passes.
     const response = await api.updateServiceProduct(id, make.service({ name_en: make.name('renamed service') }));

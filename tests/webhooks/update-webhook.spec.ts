@@ -18,7 +18,7 @@ test.describe('Update Webhook', () => {
 
   test(
     'answers with the envelope and data = the Webhook itself, not wrapped',
-    checks('updateWebhook', 'update-webhook.data-is-webhook', 'conventions.envelope', 'webhook.shape'),
+    checks('updateWebhook', 'update-webhook.data-is-webhook', 'conventions.envelope', 'webhook.shape', 'conventions.timestamps'),
     async ({ api, make, inbox }) => {
       const { webhook } = await registered(api, make.webhook(inbox.url));
       const response = await api.updateWebhook(webhook.id, make.webhook(inbox.url));

@@ -5,8 +5,12 @@
  */
 import { defineConfig } from '@playwright/test';
 import { conformanceReporters, reportsDir, runMetadata } from './support/reporters/index.ts';
+import { safeEnvironment } from './support/reporters/run-info.ts';
 
 const onCI = !!process.env.CI;
+// The environment under the dotenv file, as support/config.ts reads it (validated in global setup).
+const env = safeEnvironment();
+const requestTimeoutMs = Number(env.REQUEST_TIMEOUT_MS) || 10_000;
 
 // Scrubbing first, then list/dot, HTML, JUnit, the conformance report, and a blob per shard: see support/reporters/index.ts.
 const reporters = conformanceReporters({ reportsDir: reportsDir(), ci: onCI, argv: process.argv });
@@ -15,7 +19,7 @@ export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
   // Tests wait on the network, not the CPU: more workers than cores shortens a run against a slow target.
-  workers: process.env.WORKERS ? Number(process.env.WORKERS) : 4,
+  workers: Number(env.WORKERS) || 4,
   forbidOnly: onCI,
   // A conformance verdict must not be hidden by a retry.
   retries: 0,
@@ -23,7 +27,8 @@ export default defineConfig({
   // Target (no credentials), suite commit, spec hash: read by the conformance reporter, kept in blob reports.
   metadata: runMetadata(),
   outputDir: 'test-results',
-  timeout: 30_000,
+  // Room for several requests in a row at the request timeout: a slow target fails on a named request, not on the test timeout.
+  timeout: Math.max(30_000, 6 * requestTimeoutMs),
   expect: { timeout: 5_000 },
   use: {
     // Playwright writes request headers (the bearer token) into traces; our own failure evidence

@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { buildReference } from './app.ts';
 import { parseFaults } from './faults.ts';
 
-const token = process.env.API_TOKEN || `ref-${randomBytes(16).toString('hex')}`;
+// Its own variable, not API_TOKEN: a shell set up for a staging run must not get that token printed here.
+const token = process.env.REFERENCE_TOKEN || `ref-${randomBytes(16).toString('hex')}`;
 const faults = parseFaults((process.env.REFERENCE_FAULTS ?? '').split(',').map((s) => s.trim()).filter(Boolean));
 const { app } = buildReference({ token, faults, logger: process.env.REFERENCE_LOG === 'true' });
 const url = await app.listen({ host: process.env.REFERENCE_HOST ?? '127.0.0.1', port: Number(process.env.REFERENCE_PORT ?? 0) });

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { registerSecret } from '../support/redact.ts';
 import { z } from 'zod';
 import { PROJECT_ROOT } from '../support/config.ts';
 import { clearEvidenceNotes, EvidenceNames, failureAttachments } from '../support/api/evidence.ts';
@@ -65,6 +66,7 @@ test('one fault on: the report names the broken clause and the HTML report holds
 
 test('a failed shape check leaves a schema diff, and the last request is attached as curl and response', () => {
   clearEvidenceNotes();
+  registerSecret('not-shown-123');
   const exchange = {
     request: { method: 'GET', url: 'http://target.test/api/core/v1/webhooks/events', headers: { authorization: 'Bearer not-shown-123' }, body: undefined },
     response: { status: 200, headers: { 'content-type': 'application/json' }, bodyText: '{"status":"ok","data":[]}', durationMs: 3 },

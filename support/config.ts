@@ -16,11 +16,16 @@ const optionalString = z.string().trim().transform((s) => (s === '' ? undefined 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const flag = (fallback: boolean) => z.stringbool().default(fallback);
 
-const HttpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://staging.example.com' });
-/** An optional URL; an empty value (`BASE_URL=` in a dotenv file) counts as unset. Trailing slashes go. */
+/** An http(s) URL without user or password: a credential in a URL would reach every report and message. */
+const HttpUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://staging.example.com' })
+  .refine((u) => !/^https?:\/\/[^/]*@/.test(u), 'must not carry a user or password (put the credential in API_TOKEN)');
+/** Empty (`RUN_ID=` as copied from .env.example) counts as unset. */
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 /** A delete path such as `/api/core/v1/products/{id}`; empty (`DELETE_PRODUCT_PATH=` in .env.example) counts as unset. */
 const optionalPathTemplate = z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\/\S*\{id\}/, 'must contain {id} (and start with /)').optional());
-const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), HttpUrl.transform((u) => u.replace(/\/+$/, '')).optional());
+/** An optional URL; an empty value (`BASE_URL=` in a dotenv file) counts as unset. Trailing slashes go. */
+const optionalUrl = unsetIfEmpty(HttpUrl.transform((u) => u.replace(/\/+$/, '')));
 
 export const EnvSchema = z.object({
   BASE_URL: optionalUrl,
@@ -30,13 +35,15 @@ export const EnvSchema = z.object({
   REQUEST_TIMEOUT_MS: positiveInt(10_000),
   TARGET_PROFILE: optionalString,
   TARGET_ALLOW_WRITES: flag(false),
-  RUN_ID: z.string().regex(/^[A-Za-z0-9-]{4,40}$/, 'must be 4-40 letters, digits or dashes').optional(),
-  FAKER_SEED: z.coerce.number().int().nonnegative().optional(),
+  RUN_ID: unsetIfEmpty(z.string().regex(/^[A-Za-z0-9-]{4,40}$/, 'must be 4-40 letters, digits or dashes')),
+  FAKER_SEED: unsetIfEmpty(z.coerce.number().int().nonnegative()),
+  WORKERS: unsetIfEmpty(z.coerce.number().int().positive()),
   REFERENCE_FAULTS: z.string().default(''),
   CAPTURE_PUBLIC_URL: optionalUrl,
   CAPTURE_HOST: z.string().min(1).default('127.0.0.1'),
   CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  DELIVERY_TIMEOUT_MS: positiveInt(10_000),
+  // The capture server holds a wait open for at most two minutes (support/capture/server.ts).
+  DELIVERY_TIMEOUT_MS: positiveInt(10_000).pipe(z.number().max(120_000, 'must be at most 120000 (two minutes)')),
   // No default: how a remote target signs is its own choice (unset skips the signature test, saying so).
   WEBHOOK_SIGNATURE_SCHEME: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['none', 'standard-webhooks', 'hmac-sha256']).optional()),
   WEBHOOK_SIGNATURE_HEADER: z.string().min(1).default('x-signature'),

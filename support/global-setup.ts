@@ -16,8 +16,9 @@ import { cleanUpCreatedResources, summarize } from './teardown.ts';
 
 export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
   const config = getConfig();
-  process.env.RUN_ID ??= newRunId();
-  process.env.FAKER_SEED ??= String(randomBytes(4).readUInt32BE() % 1_000_000);
+  // Fixed here, once, for every worker (and shard): from the environment or dotenv file, else new.
+  process.env.RUN_ID = config.runId ?? newRunId();
+  process.env.FAKER_SEED = String(config.fakerSeed ?? randomBytes(4).readUInt32BE() % 1_000_000);
   let close = async () => {};
 
   if (config.embedded) {
@@ -37,7 +38,13 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   }
 
   // The capture server receives webhook deliveries for the whole run; workers reach it through env vars.
-  const capture = await startCaptureServer(config);
+  let capture: Awaited<ReturnType<typeof startCaptureServer>>;
+  try {
+    capture = await startCaptureServer(config);
+  } catch (error) {
+    await close();
+    throw new PreflightError(`The capture server could not start on ${config.capture.host}:${config.capture.port} (CAPTURE_HOST, CAPTURE_PORT): ${(error as Error).message}`);
+  }
   Object.assign(process.env, captureEnvironment(capture.endpoint));
   const closeTarget = close;
   close = async () => {

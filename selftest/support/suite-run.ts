@@ -11,7 +11,7 @@ import { PROJECT_ROOT } from '../../support/config.ts';
 const CLI = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
 /** Variables a parent Playwright run sets for its own workers; a child run must make its own. */
-const INHERITED_RUN_STATE = ['EMBEDDED_REFERENCE_URL', 'API_TOKEN', 'RUN_ID', 'FAKER_SEED', 'REFERENCE_FAULTS', 'BASE_URL', 'REPORTS_DIR', 'CREATED_RESOURCES_FILE'];
+const INHERITED_RUN_STATE = ['EMBEDDED_REFERENCE_URL', 'API_TOKEN', 'RUN_ID', 'FAKER_SEED', 'REFERENCE_FAULTS', 'BASE_URL', 'REPORTS_DIR', 'CREATED_RESOURCES_FILE', 'CAPTURE_LOCAL_URL', 'CAPTURE_CONTROL_TOKEN', 'WORKERS'];
 
 export interface ListedTest {
   /** `[conformance] › file › describe › title`, the form `--test-list` takes. */
@@ -89,7 +89,9 @@ export async function runSuite(options: RunOptions = {}): Promise<RunResult> {
     const reportFile = path.join(work, 'report.json');
     // With keepReports the config's reporters run (it adds JSON because PLAYWRIGHT_JSON_OUTPUT_FILE is set).
     const reporters = options.keepReports ? [] : ['--reporter=json'];
-    const args = [CLI, 'test', '--project=conformance', ...reporters, `--output=${path.join(work, 'test-results')}`, ...(options.args ?? [])];
+    // Two workers by default: self tests run beside each other on CI's two cores; a run's own args may say otherwise.
+    const workers = (options.args ?? []).some((a) => a.startsWith('--workers')) ? [] : ['--workers=2'];
+    const args = [CLI, 'test', '--project=conformance', ...reporters, ...workers, `--output=${path.join(work, 'test-results')}`, ...(options.args ?? [])];
     if (options.only) {
       const listFile = path.join(work, 'tests.txt');
       await writeFile(listFile, options.only.map((t) => t.listLine).join('\n'));

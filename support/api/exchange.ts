@@ -1,5 +1,5 @@
 /** A request and its response as the suite saw them, and how to show them without leaking a secret. */
-import { redact } from '../redact.ts';
+import { knownSecrets, redact } from '../redact.ts';
 
 export interface RecordedRequest {
   readonly method: string;
@@ -25,12 +25,20 @@ export interface Exchange {
 
 const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** A copy-paste curl line; the token appears as `$API_TOKEN` so the line works once it is exported. */
+/**
+ * A copy-paste curl line. The run's token appears as `$API_TOKEN`, so the line works once it is
+ * exported; any other Authorization value (a wrong token, another scheme, a bare `Bearer`) is kept as
+ * sent, so the line reproduces what the test did.
+ */
 export function toCurl(request: RecordedRequest): string {
   const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
-    const shown = name.toLowerCase() === 'authorization' ? `${name}: ${value.replace(/^(\S+)\s.*$/, '$1 ')}$API_TOKEN` : `${name}: ${value}`;
-    parts.push('-H', name.toLowerCase() === 'authorization' ? `"${shown.replace(/"/g, '\\"')}"` : shellQuote(shown));
+    const credential = /^Bearer (\S+)$/.exec(value)?.[1];
+    if (name.toLowerCase() === 'authorization' && credential !== undefined && knownSecrets().includes(credential)) {
+      parts.push('-H', `"${name}: Bearer $API_TOKEN"`);
+    } else {
+      parts.push('-H', shellQuote(`${name}: ${value}`));
+    }
   }
   if (request.body !== undefined) parts.push('--data-raw', shellQuote(request.body));
   return redact(parts.join(' '));

@@ -97,6 +97,6 @@ function gitCommit(root: string, env: Record<string, string | undefined>): strin
 
 /** Whether the suite's own files differ from the commit (a certification should run an unmodified suite). */
 function gitModified(root: string): boolean | 'unknown' {
-  const status = git(root, ['status', '--porcelain', '--untracked-files=no']);
+  const status = git(root, ['status', '--porcelain', '--untracked-files=normal']);
   return status === undefined ? 'unknown' : status.length > 0;
 }

@@ -46,8 +46,10 @@ export function toCurl(request: RecordedRequest): string {
 
 export const MAX_SHOWN_BODY = 4_000;
 
+/** Redacted first, then cut: a cut through the middle of a secret would otherwise hide it from redaction. */
 export function truncate(text: string, max = MAX_SHOWN_BODY): string {
-  return text.length <= max ? text : `${text.slice(0, max)}… [${text.length - max} more characters]`;
+  const safe = redact(text);
+  return safe.length <= max ? safe : `${safe.slice(0, max)}… [${safe.length - max} more characters]`;
 }
 
 /** A JSON body indented for reading (the bytes as sent are in the curl reproduction); other bodies as they came. */

@@ -1,3 +1,4 @@
+// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/spec/clauses.ts).
 /**
  * Every protected operation refuses a call without a valid bearer token, and a refused call writes
  * nothing. The request is in every other way one that succeeds with the configured token (an update

@@ -1,3 +1,4 @@
+// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/spec/clauses.ts).
 /**
  * Hostile bodies: a body cut off mid-JSON, a JSON array where an object belongs, and a body of 16 MiB,
  * each sent with the configured token to every operation that takes a body. The malformed ones must get

@@ -78,8 +78,9 @@ export const expect = baseExpect.extend({
   },
 });
 
-/** Status predicates for rejections whose exact code the spec does not give. */
+/** Status predicates: for set-up steps whose exact status another test judges, and for rejections whose code the spec does not give. */
 export const Statuses = {
+  success: { describe: '2xx (the exact status is checked by its own test)', test: (s: number) => s >= 200 && s < 300 },
   clientError: { describe: '4xx (a client error; a 5xx is never an acceptable rejection)', test: (s: number) => s >= 400 && s < 500 },
   notSuccess: { describe: 'not 2xx (and not 5xx)', test: (s: number) => (s < 200 || s >= 300) && s < 500 },
 } as const;

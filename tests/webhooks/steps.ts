@@ -4,7 +4,7 @@
  * test line that called it, and names the step.
  */
 import { z } from 'zod';
-import { expect, expectShape, test, type Make } from '../../fixtures/index.ts';
+import { expect, expectShape, Statuses, test, type Make } from '../../fixtures/index.ts';
 import type { WebhookBody } from '../../support/api/bodies.ts';
 import type { StoreApi } from '../../support/api/store-api.ts';
 import { deliveryMatching, epochNow, type Delivery, type DeliveryMatcher, type Inbox } from '../../support/capture/index.ts';
@@ -13,7 +13,7 @@ import { Envelope, WebhookRegistration } from '../../support/schemas/index.ts';
 import { pathsNamingId, pathsWhere } from './json-search.ts';
 
 /** Any 2xx: a setup step only needs the call to have worked; each status has its own test. */
-export const Succeeded = { describe: '2xx (this step only sets up the test)', test: (s: number) => s >= 200 && s < 300 } as const;
+export const Succeeded = Statuses.success;
 
 const RegistrationResponse = Envelope(WebhookRegistration);
 

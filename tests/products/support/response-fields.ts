@@ -4,12 +4,12 @@
  * Each check reads only the fields it is about, so one deviation fails one check, not all of them.
  */
 import type { z } from 'zod';
-import { expect, expectShape } from '../../../fixtures/index.ts';
+import { expect, expectShape, Statuses } from '../../../fixtures/index.ts';
 import type { ApiResponse } from '../../../support/api/response.ts';
 import { Envelope, ProductFields } from '../../../support/schemas/index.ts';
 
 /** Any 2xx: checks of a created product's fields leave the exact status to its own test. */
-export const Accepted = { describe: '2xx (the exact status is checked by its own test)', test: (s: number) => s >= 200 && s < 300 } as const;
+export const Accepted = Statuses.success;
 
 /** Where a value was read, for assertion messages: `data.price in the answer to POST …/products/booking → 201`. */
 export function inAnswer(response: ApiResponse, path: string): string {

@@ -4,7 +4,7 @@
  * refused call wrote nothing. Shared by the authentication and body specs.
  */
 import { z } from 'zod';
-import { expect, expectShape, test, type Make } from '../../../fixtures/index.ts';
+import { expect, expectShape, Statuses, test, type Make } from '../../../fixtures/index.ts';
 import type { ApiResponse } from '../../../support/api/response.ts';
 import type { SendOptions, StoreApi } from '../../../support/api/store-api.ts';
 import type { Inbox } from '../../../support/capture/index.ts';
@@ -12,7 +12,7 @@ import { Envelope } from '../../../support/schemas/index.ts';
 import type { OperationId } from '../../../support/spec/operations.ts';
 
 /** Any 2xx: a setup step only needs the call to have worked; each status has its own test elsewhere. */
-export const Succeeded = { describe: '2xx (this step only sets up the test)', test: (s: number) => s >= 200 && s < 300 } as const;
+export const Succeeded = Statuses.success;
 
 /** Only what the checks here need; the operation specs judge the rest of each shape. */
 const WithId = Envelope(z.object({ id: z.int() }));

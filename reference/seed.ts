@@ -28,6 +28,3 @@ export const seedCategories: CategoryRecord[] = [
 ];
 
 export const seedMediaIds: readonly number[] = profile.mediaIds;
-export const seedBadgeIds: readonly number[] = profile.badgeIds;
-export const seedProviderIds: readonly number[] = profile.providerIds;
-export const seedStatusIds: readonly number[] = profile.statusIds;

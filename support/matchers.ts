@@ -16,7 +16,8 @@ function subjectOf(received: unknown): { value: unknown; origin: string } {
   return { value: received, origin: '' };
 }
 
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+/** The value at a path of keys (absent: undefined), for messages that show what was found there. */
+export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let value = root;
   for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   return value;

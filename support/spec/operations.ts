@@ -13,4 +13,3 @@ export const Operations = {
 } as const;
 
 export type OperationId = keyof typeof Operations;
-export type OperationTag = (typeof Operations)[OperationId]['tag'];

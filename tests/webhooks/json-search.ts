@@ -30,7 +30,3 @@ export function pathsNamingId(root: unknown, id: number, rootName = 'body'): str
   return pathsWhere(root, (key, value) => ID_KEYS.has(key.toLowerCase()) && (value === id || value === String(id)), rootName);
 }
 
-/** Paths whose string value is exactly `text`. */
-export function pathsEqualTo(root: unknown, text: string, rootName = 'body'): string[] {
-  return pathsWhere(root, (_key, value) => value === text, rootName);
-}

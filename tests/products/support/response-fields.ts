@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import { expect, expectShape, Statuses } from '../../../fixtures/index.ts';
 import type { ApiResponse } from '../../../support/api/response.ts';
+import { valueAt } from '../../../support/matchers.ts';
 import { Envelope, ProductFields } from '../../../support/schemas/index.ts';
 
 /** Any 2xx: checks of a created product's fields leave the exact status to its own test. */
@@ -16,15 +17,9 @@ export function inAnswer(response: ApiResponse, path: string): string {
   return `${path} in the answer to ${response.describe()}`;
 }
 
-function valueAt(root: unknown, path: string): unknown {
-  let value = root;
-  for (const key of path.split('.')) value = value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
-  return value;
-}
-
 /** `expect` on the value at a dotted path of the response body (`data.name.en`), labelled with the path and request. */
 export function field(response: ApiResponse, path: string) {
-  return expect(valueAt(response.json(), path), inAnswer(response, path));
+  return expect(valueAt(response.json(), path.split('.')), inAnswer(response, path));
 }
 
 type ProductFieldName = keyof typeof ProductFields.shape;

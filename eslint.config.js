@@ -23,9 +23,12 @@ export default tseslint.config(
     // Conformance specs take test/expect from our fixtures, which add the API client, redaction and matchers.
     files: ['tests/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: '@playwright/test', message: "Import { test, expect } from 'fixtures/index.ts' instead." }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@playwright/test', message: "Import { test, expect } from 'fixtures/index.ts' instead." }],
+        },
+      ],
     },
   },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },

@@ -46,7 +46,11 @@ const MAX_LINGER_BYTES = 64 * 1024 * 1024;
 
 export function buildReference(options: ReferenceOptions): ReferenceServer {
   const faults = options.faults ?? new FaultSet();
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: options.bodyLimit ?? 1024 * 1024, return503OnClosing: true });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    return503OnClosing: true,
+  });
   const store = new Store();
   seedProducts(store, new Date());
   const deliveries = new DeliveryDispatcher(faults, { ...defaultDeliveryOptions, ...options.deliveries });
@@ -57,12 +61,15 @@ export function buildReference(options: ReferenceOptions): ReferenceServer {
   // Client errors (malformed JSON, wrong content type, too large) keep their 4xx; anything else is a
   // bug of ours, reported as such. The fuzz self test holds the reference to "no input gives a 5xx".
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) app.log.error(error);
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') lingerOnRefusedBody(request.raw, reply);
     return reply.code(status).send(errorBody(status === 500 ? 'Internal server error.' : error.message));
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send(errorBody(`No route ${request.method} ${request.url.split('?')[0]}.`)));
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(errorBody(`No route ${request.method} ${request.url.split('?')[0]}.`)),
+  );
 
   if (faults.has('response-text-plain')) {
     app.addHook('onSend', async (_request, reply, payload) => {
@@ -79,7 +86,8 @@ export function buildReference(options: ReferenceOptions): ReferenceServer {
       held?.destroy();
     });
     app.addHook('onRequest', (request, _reply, done) => {
-      if (!held && request.method === 'POST' && request.url.split('?')[0] === '/api/core/v1/products/booking') held = request.raw.socket;
+      if (!held && request.method === 'POST' && request.url.split('?')[0] === '/api/core/v1/products/booking')
+        held = request.raw.socket;
       else done();
     });
   }

@@ -29,13 +29,15 @@ function authorized(header: string | undefined, expected: Buffer, faults: FaultS
   return timingSafeEqual(digest(token), expected);
 }
 
-const refuse = (reply: FastifyReply) => reply.code(401).header('www-authenticate', 'Bearer').send(errorBody('Unauthenticated.'));
+const refuse = (reply: FastifyReply) =>
+  reply.code(401).header('www-authenticate', 'Bearer').send(errorBody('Unauthenticated.'));
 
 /** A preHandler that accepts exactly `Authorization: Bearer <token>`. */
 export function requireBearer(token: string, faults: FaultSet = new FaultSet()) {
   const expected = digest(token);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (faults.has('auth-checked-after-write') || authorized(request.headers.authorization, expected, faults)) return undefined;
+    if (faults.has('auth-checked-after-write') || authorized(request.headers.authorization, expected, faults))
+      return undefined;
     return refuse(reply);
   };
 }

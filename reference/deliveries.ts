@@ -59,10 +59,12 @@ export class DeliveryDispatcher {
   /** Queues one delivery per active webhook subscribed to the event. Returns at once. */
   emit(emitted: EventName, data: unknown, webhooks: Iterable<WebhookRecord>): void {
     if (this.faults.has('delivery-never-sent')) return;
-    const event: EventName = emitted === 'product.updated' && this.faults.has('delivery-update-emits-created') ? 'product.created' : emitted;
+    const event: EventName =
+      emitted === 'product.updated' && this.faults.has('delivery-update-emits-created') ? 'product.created' : emitted;
     for (const webhook of webhooks) {
       if (webhook.status !== 1) continue;
-      if (!webhook.events.some((e) => e.event_name === event) && !this.faults.has('delivery-ignores-subscription')) continue;
+      if (!webhook.events.some((e) => e.event_name === event) && !this.faults.has('delivery-ignores-subscription'))
+        continue;
       if (this.#closed) return;
       if (this.#pending >= this.options.maxPending) {
         this.#dropped++;
@@ -79,7 +81,11 @@ export class DeliveryDispatcher {
       : { id: randomUUID(), event, created_at: new Date().toISOString(), data };
     const json = JSON.stringify(payload);
     if (this.faults.has('delivery-form-encoded')) {
-      return { id: `msg_${randomUUID()}`, body: `payload=${encodeURIComponent(json)}`, contentType: 'application/x-www-form-urlencoded' };
+      return {
+        id: `msg_${randomUUID()}`,
+        body: `payload=${encodeURIComponent(json)}`,
+        contentType: 'application/x-www-form-urlencoded',
+      };
     }
     return { id: `msg_${randomUUID()}`, body: json, contentType: 'application/json' };
   }
@@ -89,17 +95,26 @@ export class DeliveryDispatcher {
     const timer = setTimeout(() => controller.abort(), this.options.attemptTimeoutMs);
     this.#inFlight.add(controller);
     // The fault signs a pretty-printed copy of the JSON it sends compactly: "the same data", other bytes.
-    const signed = this.faults.has('delivery-signature-over-reserialized-body') ? JSON.stringify(JSON.parse(message.body), null, 2) : message.body;
+    const signed = this.faults.has('delivery-signature-over-reserialized-body')
+      ? JSON.stringify(JSON.parse(message.body), null, 2)
+      : message.body;
     const headers: Record<string, string> = {
       'content-type': message.contentType,
       'user-agent': 'store-api-reference/1',
-      ...signatureHeaders(this.options.signature, webhook.secret, { id: message.id, timestamp: new Date(), body: signed }),
+      ...signatureHeaders(this.options.signature, webhook.secret, {
+        id: message.id,
+        timestamp: new Date(),
+        body: signed,
+      }),
     };
     const method = this.faults.has('delivery-method-put') ? 'PUT' : webhook.method_type;
     void fetch(webhook.url, { method, headers, body: message.body, signal: controller.signal, redirect: 'manual' })
       .then(async (response) => {
         await response.arrayBuffer().catch(() => undefined);
-        return response.ok || (response.status >= 400 && response.status < 500 && !RETRYABLE_CLIENT_ERRORS.has(response.status));
+        return (
+          response.ok ||
+          (response.status >= 400 && response.status < 500 && !RETRYABLE_CLIENT_ERRORS.has(response.status))
+        );
       })
       .catch(() => false)
       .then((done) => {
@@ -109,10 +124,13 @@ export class DeliveryDispatcher {
           this.#pending--;
           return;
         }
-        const retry = setTimeout(() => {
-          this.#timers.delete(retry);
-          this.#attempt(webhook, message, attempt + 1);
-        }, this.options.firstRetryDelayMs * 4 ** (attempt - 1));
+        const retry = setTimeout(
+          () => {
+            this.#timers.delete(retry);
+            this.#attempt(webhook, message, attempt + 1);
+          },
+          this.options.firstRetryDelayMs * 4 ** (attempt - 1),
+        );
         this.#timers.add(retry);
       });
   }

@@ -47,6 +47,7 @@ export function isFaultName(name: string): name is FaultName {
 /** Parses REFERENCE_FAULTS; an unknown name is an error, not a silently clean run. */
 export function parseFaults(names: readonly string[]): FaultSet {
   const unknown = names.filter((n) => !isFaultName(n));
-  if (unknown.length > 0) throw new Error(`REFERENCE_FAULTS: unknown fault(s) ${unknown.join(', ')}; known: ${FaultNames.join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(`REFERENCE_FAULTS: unknown fault(s) ${unknown.join(', ')}; known: ${FaultNames.join(', ')}`);
   return new FaultSet(names.filter(isFaultName));
 }

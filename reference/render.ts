@@ -25,8 +25,10 @@ export function renderWebhook(webhook: WebhookRecord, ctx: RenderContext) {
 }
 
 /** The faults build image URLs from the path alone, forgetting the origin (Conventions: Image fields). */
-const mediaUrl = (origin: string, id: number, faults: FaultSet) => `${faults.has('product-image-relative') ? '' : origin}/media/${id}.jpg`;
-export const placeholderUrl = (origin: string, faults: FaultSet) => `${faults.has('product-placeholder-relative') ? '' : origin}/media/placeholder.png`;
+const mediaUrl = (origin: string, id: number, faults: FaultSet) =>
+  `${faults.has('product-image-relative') ? '' : origin}/media/${id}.jpg`;
+export const placeholderUrl = (origin: string, faults: FaultSet) =>
+  `${faults.has('product-placeholder-relative') ? '' : origin}/media/placeholder.png`;
 
 function renderBrand(id: number | null, ctx: RenderContext) {
   // The fault looks the brand up by the id as a string key, which the map never holds.
@@ -46,7 +48,14 @@ function renderCategories(ids: readonly number[], ctx: RenderContext) {
   return ids.flatMap((id) => {
     const category = ctx.store.categories.get(id);
     if (!category) return [];
-    return [{ id: category.id, name: category.name, description: category.description, image: `${ctx.origin}/media/categories/${category.id}.png` }];
+    return [
+      {
+        id: category.id,
+        name: category.name,
+        description: category.description,
+        image: `${ctx.origin}/media/categories/${category.id}.png`,
+      },
+    ];
   });
 }
 
@@ -55,7 +64,8 @@ export type ProductShape = 'detail' | 'list';
 /** `detail`: create and update responses (`is_published`, `type` as a code); `list`: list items (`sku`, `type` as a label). */
 export function renderProduct(product: ProductRecord, shape: ProductShape, ctx: RenderContext) {
   const { faults } = ctx;
-  const type: ProductType = product.type === 'service' && faults.has('create-service-type-booking') ? 'booking' : product.type;
+  const type: ProductType =
+    product.type === 'service' && faults.has('create-service-type-booking') ? 'booking' : product.type;
   const common = {
     id: product.id,
     identifier: faults.has('product-identifier-off-by-one') ? product.id + 1 : product.id,
@@ -68,9 +78,12 @@ export function renderProduct(product: ProductRecord, shape: ProductShape, ctx: 
     is_refundable: product.is_refundable,
     min_purchase: product.min_purchase,
     max_purchase: faults.has('product-max-purchase-null') ? null : product.max_purchase,
-    image: product.image_id === null ? placeholderUrl(ctx.origin, faults) : mediaUrl(ctx.origin, product.image_id, faults),
+    image:
+      product.image_id === null ? placeholderUrl(ctx.origin, faults) : mediaUrl(ctx.origin, product.image_id, faults),
     ratings: faults.has('product-ratings-zero') ? 0 : null,
-    created_at: faults.has('product-created-at-date-only') ? formatDate(product.created_at) : formatTimestamp(product.created_at, faults),
+    created_at: faults.has('product-created-at-date-only')
+      ? formatDate(product.created_at)
+      : formatTimestamp(product.created_at, faults),
     updated_at: formatTimestamp(product.updated_at, faults),
     brand: renderBrand(product.brand_id, ctx),
     tags: product.tag_ids.map((id) => {
@@ -81,5 +94,8 @@ export function renderProduct(product: ProductRecord, shape: ProductShape, ctx: 
   };
   if (shape === 'list') return { ...common, sku: product.sku };
   // A database flag column (tinyint) rendered as is: 1 instead of true.
-  return { ...common, is_published: faults.has('product-is-published-flag') ? Number(product.is_published) : product.is_published };
+  return {
+    ...common,
+    is_published: faults.has('product-is-published-flag') ? Number(product.is_published) : product.is_published,
+  };
 }

@@ -32,16 +32,28 @@ export function installSecurityFaults(app: FastifyInstance, faults: FaultSet, st
 
   app.addHook('onSend', async (request, reply, payload) => {
     const code = errorCodes.get(request);
-    if ((code === 'FST_ERR_CTP_INVALID_JSON_BODY' && faults.has('invalid-json-500')) || (code === 'FST_ERR_CTP_BODY_TOO_LARGE' && faults.has('body-too-large-500'))) {
+    if (
+      (code === 'FST_ERR_CTP_INVALID_JSON_BODY' && faults.has('invalid-json-500')) ||
+      (code === 'FST_ERR_CTP_BODY_TOO_LARGE' && faults.has('body-too-large-500'))
+    ) {
       void reply.code(500);
       return JSON.stringify(errorBody('Internal server error.'));
     }
     if (reply.statusCode >= 300 || typeof payload !== 'string') return payload;
-    if (faults.has('webhook-events-embed-subscribers') && request.method === 'GET' && request.routeOptions.url === EVENTS_ROUTE) {
+    if (
+      faults.has('webhook-events-embed-subscribers') &&
+      request.method === 'GET' &&
+      request.routeOptions.url === EVENTS_ROUTE
+    ) {
       const body = JSON.parse(payload) as { data: { value: string }[] };
       const subscribers = (event: string) =>
-        [...store.webhooks.values()].filter((w) => w.events.some((e) => e.event_name === event)).map((w) => ({ id: w.id, url: w.url, secret: w.secret }));
-      return JSON.stringify({ ...body, data: body.data.map((entry) => ({ ...entry, subscribers: subscribers(entry.value) })) });
+        [...store.webhooks.values()]
+          .filter((w) => w.events.some((e) => e.event_name === event))
+          .map((w) => ({ id: w.id, url: w.url, secret: w.secret }));
+      return JSON.stringify({
+        ...body,
+        data: body.data.map((entry) => ({ ...entry, subscribers: subscribers(entry.value) })),
+      });
     }
     return payload;
   });

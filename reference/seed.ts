@@ -9,17 +9,34 @@ export interface Bilingual {
   en: string;
 }
 
-export interface BrandRecord { id: number; name: Bilingual; description: Bilingual }
-export interface CategoryRecord { id: number; name: Bilingual; description: Bilingual; level: 'category' | 'sub' | 'child' }
+export interface BrandRecord {
+  id: number;
+  name: Bilingual;
+  description: Bilingual;
+}
+export interface CategoryRecord {
+  id: number;
+  name: Bilingual;
+  description: Bilingual;
+  level: 'category' | 'sub' | 'child';
+}
 
-const brandNames = [['نايك', 'Nike'], ['أديداس', 'Adidas'], ['سوني', 'Sony']] as const;
+const brandNames = [
+  ['نايك', 'Nike'],
+  ['أديداس', 'Adidas'],
+  ['سوني', 'Sony'],
+] as const;
 export const seedBrands: BrandRecord[] = profile.brandIds.map((id, i) => {
   const [ar, en] = brandNames[i % brandNames.length] ?? ['علامة', 'Brand'];
   return { id, name: { ar, en }, description: { ar: `وصف ${ar}`, en: `About ${en}` } };
 });
 
-const category = (id: number, level: CategoryRecord['level'], en: string): CategoryRecord =>
-  ({ id, level, name: { ar: `تصنيف ${id}`, en }, description: { ar: `وصف ${id}`, en: `${en} products` } });
+const category = (id: number, level: CategoryRecord['level'], en: string): CategoryRecord => ({
+  id,
+  level,
+  name: { ar: `تصنيف ${id}`, en },
+  description: { ar: `وصف ${id}`, en: `${en} products` },
+});
 
 export const seedCategories: CategoryRecord[] = [
   ...profile.categoryIds.map((id) => category(id, 'category', `Category ${id}`)),

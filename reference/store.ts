@@ -1,6 +1,13 @@
 /** The reference's in-memory state: webhooks, products, tags, and the seeded reference data. */
 import type { EventName } from '../support/spec/events.ts';
-import { seedBrands, seedCategories, seedMediaIds, type Bilingual, type BrandRecord, type CategoryRecord } from './seed.ts';
+import {
+  seedBrands,
+  seedCategories,
+  seedMediaIds,
+  type Bilingual,
+  type BrandRecord,
+  type CategoryRecord,
+} from './seed.ts';
 
 export type ProductType = 'physical' | 'digital' | 'booking' | 'service';
 
@@ -101,5 +108,6 @@ export function seedProducts(store: Store, now: Date): void {
     base('digital', 'Seed digital product', 'منتج رقمي', 15, true),
     base('booking', 'Seed booking product', 'منتج حجز', 60, true),
     base('service', 'Seed service product', 'منتج خدمة', 45, false),
-  ]) store.products.set(product.id, product);
+  ])
+    store.products.set(product.id, product);
 }

@@ -19,7 +19,10 @@ export const WebhookBody = (_faults: FaultSet) =>
     name,
     url: httpUrl,
     method_type: z.enum(['POST', 'PUT', 'PATCH']),
-    events: z.array(z.enum(EventNames as [string, ...string[]])).min(1).max(EventNames.length),
+    events: z
+      .array(z.enum(EventNames as [string, ...string[]]))
+      .min(1)
+      .max(EventNames.length),
     secret: z.string().min(32).max(255).optional(),
     status: z.int().min(0).max(1).default(1),
   });
@@ -33,7 +36,9 @@ function productOption(faults: FaultSet) {
   const option = z.strictObject({
     type: z.string().min(1).max(50),
     title: bilingual,
-    subTitle: faults.has('product-option-empty-subtitle-rejected') ? z.strictObject({ ar: text.min(1), en: text.min(1) }).optional() : bilingual.optional(),
+    subTitle: faults.has('product-option-empty-subtitle-rejected')
+      ? z.strictObject({ ar: text.min(1), en: text.min(1) }).optional()
+      : bilingual.optional(),
     isRequired: z.boolean(),
     multiSelect: z.boolean(),
     options: faults.has('product-option-text-needs-table')
@@ -52,9 +57,16 @@ function availability(faults: FaultSet) {
   const hhmm = faults.has('booking-availability-hour-unpadded')
     ? z.string().regex(/^\d{1,2}:[0-5]\d$/, 'must be H:MM')
     : z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM');
-  const window = z.strictObject({ start: hhmm, end: hhmm }).refine((w) => w.start.padStart(5, '0') < w.end.padStart(5, '0'), { message: 'start must be before end', path: ['end'] });
+  const window = z
+    .strictObject({ start: hhmm, end: hhmm })
+    .refine((w) => w.start.padStart(5, '0') < w.end.padStart(5, '0'), {
+      message: 'start must be before end',
+      path: ['end'],
+    });
   const windows = z.array(window).max(faults.has('booking-availability-single-window') ? 1 : 24);
-  return faults.has('booking-availability-any-weekday') ? z.record(z.string(), windows) : z.partialRecord(Weekday, windows);
+  return faults.has('booking-availability-any-weekday')
+    ? z.record(z.string(), windows)
+    : z.partialRecord(Weekday, windows);
 }
 
 /** `YYYY-MM-DD`; the fault parses it with `Date` instead, which throws on what it cannot read. */

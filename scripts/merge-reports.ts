@@ -41,7 +41,9 @@ function main(): number {
   const reports = path.resolve(PROJECT_ROOT, reportsDir());
   const source = path.resolve(process.cwd(), process.argv[2] ?? path.join(reports, 'blob'));
   if (!existsSync(source)) {
-    console.error(`No blob reports: ${source} does not exist. Run the shards with --shard=i/n first (each writes ${path.relative(process.cwd(), reports)}/blob/shard-i-of-n/).`);
+    console.error(
+      `No blob reports: ${source} does not exist. Run the shards with --shard=i/n first (each writes ${path.relative(process.cwd(), reports)}/blob/shard-i-of-n/).`,
+    );
     return 2;
   }
   const blobs = blobFiles(source);
@@ -51,21 +53,31 @@ function main(): number {
   }
   const missing = missingShards(blobs);
   if (missing.length > 0) {
-    console.error(`Blob reports missing for shard(s) ${missing.join(', ')}: the merged report would leave their tests out. Re-run those shards.`);
+    console.error(
+      `Blob reports missing for shard(s) ${missing.join(', ')}: the merged report would leave their tests out. Re-run those shards.`,
+    );
     return 1;
   }
   // merge-reports reads one flat folder; shards from CI arrive in one sub-folder each.
   const flat = mkdtempSync(path.join(tmpdir(), 'blob-reports-'));
   try {
-    blobs.forEach((file, i) => copyFileSync(file, path.join(flat, `${String(i + 1).padStart(3, '0')}-${path.basename(file)}`)));
-    console.log(`Merging ${blobs.length} blob report(s) from ${path.relative(process.cwd(), source) || '.'} into ${path.relative(process.cwd(), reports) || '.'}/`);
+    blobs.forEach((file, i) =>
+      copyFileSync(file, path.join(flat, `${String(i + 1).padStart(3, '0')}-${path.basename(file)}`)),
+    );
+    console.log(
+      `Merging ${blobs.length} blob report(s) from ${path.relative(process.cwd(), source) || '.'} into ${path.relative(process.cwd(), reports) || '.'}/`,
+    );
     const conformanceFile = path.join(reports, 'conformance.json');
     rmSync(conformanceFile, { force: true });
-    const merge = spawnSync(process.execPath, [CLI, 'merge-reports', '--config', path.join(PROJECT_ROOT, 'playwright.config.ts'), flat], {
-      cwd: PROJECT_ROOT,
-      stdio: 'inherit',
-      env: process.env,
-    });
+    const merge = spawnSync(
+      process.execPath,
+      [CLI, 'merge-reports', '--config', path.join(PROJECT_ROOT, 'playwright.config.ts'), flat],
+      {
+        cwd: PROJECT_ROOT,
+        stdio: 'inherit',
+        env: process.env,
+      },
+    );
     // merge-reports itself exits 1 when the merged run has failures: only a missing report means the merge failed.
     if (merge.status !== 0 && !existsSync(conformanceFile)) {
       console.error(`playwright merge-reports failed (exit ${merge.status ?? merge.signal}).`);

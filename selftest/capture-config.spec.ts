@@ -16,9 +16,15 @@ const SIGNATURE_TEST = /carry a signature that verifies/;
 const outcomes = (result: RunResult) => result.tests.map((t) => `${t.outcome}: ${t.title}`);
 
 test('a remote target without CAPTURE_PUBLIC_URL skips every delivery test, saying why', async () => {
-  const remote = { BASE_URL: 'http://127.0.0.1:9', API_TOKEN: 'selftest-token-0123456789', TARGET_PROFILE: REFERENCE_PROFILE };
+  const remote = {
+    BASE_URL: 'http://127.0.0.1:9',
+    API_TOKEN: 'selftest-token-0123456789',
+    TARGET_PROFILE: REFERENCE_PROFILE,
+  };
   expect(deliveriesUnobservable(parseConfig(remote))).toBe(REMOTE_WITHOUT_PUBLIC_URL);
-  expect(deliveriesUnobservable(parseConfig({ ...remote, CAPTURE_PUBLIC_URL: 'https://capture.example.test' }))).toBeUndefined();
+  expect(
+    deliveriesUnobservable(parseConfig({ ...remote, CAPTURE_PUBLIC_URL: 'https://capture.example.test' })),
+  ).toBeUndefined();
   expect(deliveriesUnobservable(parseConfig({}))).toBeUndefined();
 
   // A "remote" target on loopback: the suite cannot tell it from a remote one, so it must skip.
@@ -26,9 +32,15 @@ test('a remote target without CAPTURE_PUBLIC_URL skips every delivery test, sayi
   const { app } = buildReference({ token });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
-    const result = await runSuite({ env: { BASE_URL: url, API_TOKEN: token, TARGET_PROFILE: REFERENCE_PROFILE }, args: [DELIVERY_SPEC] });
+    const result = await runSuite({
+      env: { BASE_URL: url, API_TOKEN: token, TARGET_PROFILE: REFERENCE_PROFILE },
+      args: [DELIVERY_SPEC],
+    });
     expect(result.tests.length, result.stderr).toBeGreaterThan(0);
-    expect(outcomes(result).filter((o) => !o.startsWith('skipped')), 'delivery tests that did not skip').toEqual([]);
+    expect(
+      outcomes(result).filter((o) => !o.startsWith('skipped')),
+      'delivery tests that did not skip',
+    ).toEqual([]);
   } finally {
     await app.close();
   }
@@ -41,7 +53,11 @@ test('WEBHOOK_SIGNATURE_SCHEME=none skips the signature test only', async () => 
 });
 
 test('WEBHOOK_SIGNATURE_SCHEME=hmac-sha256 verifies with the configured header and encoding', async () => {
-  const env = { WEBHOOK_SIGNATURE_SCHEME: 'hmac-sha256', WEBHOOK_SIGNATURE_HEADER: 'X-Store-Signature', WEBHOOK_SIGNATURE_ENCODING: 'base64' };
+  const env = {
+    WEBHOOK_SIGNATURE_SCHEME: 'hmac-sha256',
+    WEBHOOK_SIGNATURE_HEADER: 'X-Store-Signature',
+    WEBHOOK_SIGNATURE_ENCODING: 'base64',
+  };
   const result = await runSuite({ env, args: [DELIVERY_SPEC, '--grep', 'carry a signature'] });
   expect(outcomes(result), result.stderr).toEqual([expect.stringMatching(/^expected: .*carry a signature/)]);
 });

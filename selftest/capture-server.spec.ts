@@ -8,7 +8,14 @@ import http from 'node:http';
 import net from 'node:net';
 import { test as base, expect } from '@playwright/test';
 import { buildReference } from '../reference/app.ts';
-import { anyDelivery, buildCaptureServer, CaptureClient, deliveryMatching, InboxPool, type CaptureServer } from '../support/capture/index.ts';
+import {
+  anyDelivery,
+  buildCaptureServer,
+  CaptureClient,
+  deliveryMatching,
+  InboxPool,
+  type CaptureServer,
+} from '../support/capture/index.ts';
 import { CONTROL_PREFIX, type CaptureLimits } from '../support/capture/protocol.ts';
 
 interface Running {
@@ -37,7 +44,13 @@ const test = base.extend<{ capture: Running }>({
 });
 
 /** A raw HTTP request (any method, any bytes) answered with its status; `-1` if the connection failed. */
-function rawRequest(url: string, method: string, body?: Buffer | string, headers: Record<string, string> = {}, agent?: http.Agent): Promise<number> {
+function rawRequest(
+  url: string,
+  method: string,
+  body?: Buffer | string,
+  headers: Record<string, string> = {},
+  agent?: http.Agent,
+): Promise<number> {
   return new Promise((resolve) => {
     // A fresh connection per request unless an agent is given: a reused socket the server closed is not its failure.
     const request = http.request(url, { method, headers, agent: agent ?? false }, (response) => {
@@ -67,7 +80,11 @@ test('keeps a delivery exactly: method, path, headers, raw body bytes and arriva
   const body = Buffer.concat([Buffer.from('{"a":1,  "b":"é"}'), Buffer.from([0xff, 0x00, 0xfe])]);
   const before = performance.timeOrigin + performance.now();
   const waiting = inbox.waitFor(anyDelivery, { timeoutMs: 5_000 });
-  const status = await rawRequest(`${inbox.localUrl}/sub/path?x=1`, 'PUT', body, { 'content-type': 'application/json; charset=utf-8', 'x-custom': 'One', 'X-Repeated': 'a' });
+  const status = await rawRequest(`${inbox.localUrl}/sub/path?x=1`, 'PUT', body, {
+    'content-type': 'application/json; charset=utf-8',
+    'x-custom': 'One',
+    'X-Repeated': 'a',
+  });
   const delivery = await waiting;
   expect(status).toBe(200);
   expect(delivery.method).toBe('PUT');
@@ -84,7 +101,10 @@ test('keeps a delivery whose Content-Type is malformed, and one with none', asyn
   expect(await rawRequest(inbox.localUrl, 'POST', 'x=1', { 'content-type': 'not a media type' })).toBe(200);
   expect(await rawRequest(inbox.localUrl, 'POST', 'raw')).toBe(200);
   const received = await inbox.received();
-  expect(received.map((d) => [d.contentType, d.text()])).toEqual([['not a media type', 'x=1'], ['', 'raw']]);
+  expect(received.map((d) => [d.contentType, d.text()])).toEqual([
+    ['not a media type', 'x=1'],
+    ['', 'raw'],
+  ]);
 });
 
 test('answers 404 to an unknown inbox and to a wrong control token', async ({ capture }) => {
@@ -99,9 +119,19 @@ test('answers 404 to an unknown inbox and to a wrong control token', async ({ ca
 
 test('answers 413 to a body over 1 MiB, counts it, and keeps serving', async ({ capture }) => {
   const inbox = await capture.pool.open();
-  expect(await rawRequest(inbox.localUrl, 'POST', Buffer.alloc(1024 * 1024 + 1, 0x61), { 'content-type': 'application/json' })).toBe(413);
-  expect(await rawRequest(inbox.localUrl, 'POST', Buffer.alloc(1024 * 1024, 0x61), { 'content-type': 'application/json' }), 'exactly 1 MiB is kept').toBe(200);
-  const timedOut = inbox.waitFor(deliveryMatching('a delivery that never comes', () => false), { timeoutMs: 200 });
+  expect(
+    await rawRequest(inbox.localUrl, 'POST', Buffer.alloc(1024 * 1024 + 1, 0x61), {
+      'content-type': 'application/json',
+    }),
+  ).toBe(413);
+  expect(
+    await rawRequest(inbox.localUrl, 'POST', Buffer.alloc(1024 * 1024, 0x61), { 'content-type': 'application/json' }),
+    'exactly 1 MiB is kept',
+  ).toBe(200);
+  const timedOut = inbox.waitFor(
+    deliveryMatching('a delivery that never comes', () => false),
+    { timeoutMs: 200 },
+  );
   await expect(timedOut).rejects.toThrow(/larger than the capture server's body limit \(413\)/);
 });
 
@@ -115,7 +145,10 @@ test('answers as told: 500 the first two times, then 200', async ({ capture }) =
 });
 
 test('lets a test watch the reference retry a delivery its inbox refused', async ({ capture }) => {
-  const { app, store, deliveries } = buildReference({ token: 'selftest-token-0123456789', deliveries: { firstRetryDelayMs: 10 } });
+  const { app, store, deliveries } = buildReference({
+    token: 'selftest-token-0123456789',
+    deliveries: { firstRetryDelayMs: 10 },
+  });
   try {
     const inbox = await capture.pool.open();
     await inbox.answer({ status: 503, times: 1 });
@@ -127,7 +160,10 @@ test('lets a test watch the reference retry a delivery its inbox refused', async
     });
     expect(register.statusCode).toBe(201);
     deliveries.emit('product.created', { id: 1 }, store.webhooks.values());
-    const second = await inbox.waitFor(deliveryMatching('the second attempt', (d) => d.seq === 1), { timeoutMs: 5_000 });
+    const second = await inbox.waitFor(
+      deliveryMatching('the second attempt', (d) => d.seq === 1),
+      { timeoutMs: 5_000 },
+    );
     const [first] = await inbox.received();
     expect(first?.answeredWith).toBe(503);
     expect(second.answeredWith).toBe(200);
@@ -139,14 +175,17 @@ test('lets a test watch the reference retry a delivery its inbox refused', async
 
 test('wakes a wait the moment a delivery arrives, whoever else is waiting', async ({ capture }) => {
   const [a, b] = [await capture.pool.open(), await capture.pool.open()];
-  const waitA = a.waitFor(deliveryMatching('body "for a"', (d) => d.text() === 'for a'), { timeoutMs: 5_000 });
+  const waitA = a.waitFor(
+    deliveryMatching('body "for a"', (d) => d.text() === 'for a'),
+    { timeoutMs: 5_000 },
+  );
   const waitB = b.waitFor(anyDelivery, { timeoutMs: 5_000 });
   await rawRequest(b.localUrl, 'POST', 'for b');
   await rawRequest(a.localUrl, 'POST', 'not it');
   await rawRequest(a.localUrl, 'POST', 'for a');
   const [gotA, gotB] = await Promise.all([waitA, waitB]);
   expect(gotA.text()).toBe('for a');
-  expect(gotB.text(), 'inboxes never see each other\'s deliveries').toBe('for b');
+  expect(gotB.text(), "inboxes never see each other's deliveries").toBe('for b');
   const woke = performance.timeOrigin + performance.now();
   expect(woke - gotA.receivedAt, 'wake-up delay in ms').toBeLessThan(1_000);
 });
@@ -154,19 +193,31 @@ test('wakes a wait the moment a delivery arrives, whoever else is waiting', asyn
 test('a timed-out wait names what it expected and lists what did arrive', async ({ capture }) => {
   const inbox = await capture.pool.open();
   await rawRequest(inbox.localUrl, 'POST', '{"event":"order.created"}', { 'content-type': 'application/json' });
-  const error = await inbox.waitFor(deliveryMatching('a delivery about product 42', () => false), { timeoutMs: 300 }).catch((e: Error) => e);
+  const error = await inbox
+    .waitFor(
+      deliveryMatching('a delivery about product 42', () => false),
+      { timeoutMs: 300 },
+    )
+    .catch((e: Error) => e);
   expect(error).toBeInstanceOf(Error);
   const message = (error as Error).message;
   expect(message).toContain('No delivery matching a delivery about product 42 arrived');
   expect(message).toContain('1 delivery arrived there');
-  expect(message).toMatch(/#0 POST \/in\/[0-9a-f]{6}… content-type "application\/json", 25 bytes, answered 200: "\{\\"event\\":\\"order.created\\"\}"/);
+  expect(message).toMatch(
+    /#0 POST \/in\/[0-9a-f]{6}… content-type "application\/json", 25 bytes, answered 200: "\{\\"event\\":\\"order.created\\"\}"/,
+  );
 });
 
-test('expectNone fails as soon as an unwanted delivery arrives, and passes after a quiet window', async ({ capture }) => {
+test('expectNone fails as soon as an unwanted delivery arrives, and passes after a quiet window', async ({
+  capture,
+}) => {
   const inbox = await capture.pool.open();
   await inbox.expectNone(anyDelivery, { withinMs: 100 });
   const started = performance.now();
-  const none = inbox.expectNone(deliveryMatching('body "bad"', (d) => d.text() === 'bad'), { withinMs: 10_000 });
+  const none = inbox.expectNone(
+    deliveryMatching('body "bad"', (d) => d.text() === 'bad'),
+    { withinMs: 10_000 },
+  );
   await rawRequest(inbox.localUrl, 'POST', 'bad');
   await expect(none).rejects.toThrow(/Expected no delivery matching body "bad"/);
   expect(performance.now() - started, 'failed at arrival, not at the end of the window').toBeLessThan(5_000);
@@ -175,9 +226,14 @@ test('expectNone fails as soon as an unwanted delivery arrives, and passes after
 test('a pending wait ends with its test, naming what never arrived', async ({ capture }) => {
   const pool = new InboxPool(capture.client);
   const inbox = await pool.open();
-  const pending = inbox.waitFor(deliveryMatching('the delivery nobody sends', () => false), { timeoutMs: 60_000 });
+  const pending = inbox.waitFor(
+    deliveryMatching('the delivery nobody sends', () => false),
+    { timeoutMs: 60_000 },
+  );
   await pool.close();
-  await expect(pending).rejects.toThrow(/The test ended while waiting for a delivery matching the delivery nobody sends/);
+  await expect(pending).rejects.toThrow(
+    /The test ended while waiting for a delivery matching the delivery nobody sends/,
+  );
 });
 
 test('closing the server ends held waits at once', async () => {
@@ -204,7 +260,9 @@ test('caps what one inbox stores: a flood gets 429 and is counted', async () => 
   }
 });
 
-test('survives garbage and keeps serving: random bytes, wrong methods, bad URLs, 10,000 small requests', async ({ capture }) => {
+test('survives garbage and keeps serving: random bytes, wrong methods, bad URLs, 10,000 small requests', async ({
+  capture,
+}) => {
   test.setTimeout(120_000);
   const port = portOf(capture.url);
   const inbox = await capture.pool.open();
@@ -215,7 +273,9 @@ test('survives garbage and keeps serving: random bytes, wrong methods, bad URLs,
     ...Array.from({ length: 50 }, () => randomBytes(1 + Math.floor(Math.random() * 4096))),
     Buffer.from('GET / HTTP/1.1\r\n\r\n'),
     Buffer.from('POST /in/ HTTP/1.1\r\nHost: x\r\nContent-Length: 999999\r\n\r\nshort'),
-    Buffer.from(`POST /in/${inbox.id} HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`),
+    Buffer.from(
+      `POST /in/${inbox.id} HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+    ),
     Buffer.from(`POST /in/${inbox.id} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`),
     Buffer.from(`GET /%%%% HTTP/1.1\r\nHost: x\r\n\r\n`),
     Buffer.from(`GET ${'/a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`),
@@ -227,19 +287,34 @@ test('survives garbage and keeps serving: random bytes, wrong methods, bad URLs,
   // Methods nobody should send, at every kind of path.
   const methods = ['PROPFIND', 'MKCOL', 'SEARCH', 'OPTIONS', 'DELETE', 'PATCH', 'LOCK', 'PURGE'];
   for (const method of methods) {
-    for (const path of [`${control}/inboxes`, `${control}/health`, `${capture.url}/`, `${capture.url}/in/${'a'.repeat(32)}`, `${capture.url}${CONTROL_PREFIX}/x/inboxes`]) {
+    for (const path of [
+      `${control}/inboxes`,
+      `${control}/health`,
+      `${capture.url}/`,
+      `${capture.url}/in/${'a'.repeat(32)}`,
+      `${capture.url}${CONTROL_PREFIX}/x/inboxes`,
+    ]) {
       const status = await rawRequest(path, method);
       expect(status, `${method} ${path.replace(capture.token, '<token>')}`).toBeGreaterThanOrEqual(200);
       expect(status, `${method} ${path.replace(capture.token, '<token>')}`).toBeLessThan(500);
     }
   }
-  expect(await rawRequest(`${control}/inboxes/${inbox.id}/answer`, 'PUT', '{"status":"x"}', { 'content-type': 'application/json' })).toBe(400);
+  expect(
+    await rawRequest(`${control}/inboxes/${inbox.id}/answer`, 'PUT', '{"status":"x"}', {
+      'content-type': 'application/json',
+    }),
+  ).toBe(400);
   expect(await rawRequest(`${control}/inboxes/${inbox.id}/wait?after=-1`, 'GET')).toBe(400);
   expect(await rawRequest(`${control}/inboxes`, 'POST', '{not json', { 'content-type': 'application/json' })).toBe(400);
 
   // 10,000 small requests, 50 at a time on kept-alive sockets: deliveries (until the inbox is full), unknown inboxes, control calls.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
-  const targets = [inbox.localUrl, `${capture.url}/in/${'b'.repeat(32)}`, `${control}/health`, `${capture.url}/nowhere`];
+  const targets = [
+    inbox.localUrl,
+    `${capture.url}/in/${'b'.repeat(32)}`,
+    `${control}/health`,
+    `${capture.url}/nowhere`,
+  ];
   const statuses = new Map<number, number>();
   let next = 0;
   await Promise.all(
@@ -247,13 +322,21 @@ test('survives garbage and keeps serving: random bytes, wrong methods, bad URLs,
       while (next < 10_000) {
         const i = next++;
         const [method, body] = i % 4 === 2 ? ['GET', undefined] : ['POST', `{"i":${i}}`];
-        const status = await rawRequest(targets[i % targets.length]!, method, body, body ? { 'content-type': 'application/json' } : {}, agent);
+        const status = await rawRequest(
+          targets[i % targets.length]!,
+          method,
+          body,
+          body ? { 'content-type': 'application/json' } : {},
+          agent,
+        );
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }
     }),
   );
   agent.destroy();
-  expect([...statuses.keys()].sort(), `statuses seen: ${JSON.stringify(Object.fromEntries(statuses))}`).toEqual([200, 404, 429]);
+  expect([...statuses.keys()].sort(), `statuses seen: ${JSON.stringify(Object.fromEntries(statuses))}`).toEqual([
+    200, 404, 429,
+  ]);
 
   // Still serving: a new inbox receives and a wait wakes.
   const after = await capture.pool.open();

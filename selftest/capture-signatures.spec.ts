@@ -54,8 +54,13 @@ for (const config of [standard, hmacHex, hmacBase64]) {
 test.describe('standard-webhooks specifics', () => {
   test('fails for a timestamp over 5 minutes old, passes for one just inside', () => {
     const now = Date.now();
-    expect(verifySignature(standard, SECRET, signed(standard, BODY, new Date(now - 6 * 60_000)))).toMatchObject({ verified: false, reason: expect.stringContaining('too old') });
-    expect(verifySignature(standard, SECRET, signed(standard, BODY, new Date(now - 4 * 60_000)))).toMatchObject({ verified: true });
+    expect(verifySignature(standard, SECRET, signed(standard, BODY, new Date(now - 6 * 60_000)))).toMatchObject({
+      verified: false,
+      reason: expect.stringContaining('too old'),
+    });
+    expect(verifySignature(standard, SECRET, signed(standard, BODY, new Date(now - 4 * 60_000)))).toMatchObject({
+      verified: true,
+    });
   });
 
   test('accepts one valid signature among several (key rotation)', () => {
@@ -69,7 +74,11 @@ test.describe('standard-webhooks specifics', () => {
     const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
     const timestamp = Math.floor(Date.now() / 1000);
     const signature = createHmac('sha256', key).update(`msg_2.${timestamp}.${BODY.toString()}`).digest('base64');
-    const headers = { 'webhook-id': 'msg_2', 'webhook-timestamp': String(timestamp), 'webhook-signature': `v1,${signature}` };
+    const headers = {
+      'webhook-id': 'msg_2',
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': `v1,${signature}`,
+    };
     expect(verifySignature(standard, secret, { headers, body: BODY })).toMatchObject({ verified: true });
   });
 });
@@ -77,11 +86,16 @@ test.describe('standard-webhooks specifics', () => {
 test.describe('hmac-sha256 specifics', () => {
   test('accepts a sha256= prefix and upper-case hex', () => {
     const hex = createHmac('sha256', SECRET).update(BODY).digest('hex').toUpperCase();
-    expect(verifySignature(hmacHex, SECRET, { headers: { 'x-signature': `sha256=${hex}` }, body: BODY })).toMatchObject({ verified: true });
+    expect(verifySignature(hmacHex, SECRET, { headers: { 'x-signature': `sha256=${hex}` }, body: BODY })).toMatchObject(
+      { verified: true },
+    );
   });
 
   test('reads the configured header only', () => {
     const request = signed(hmacHex);
-    expect(verifySignature(hmacBase64, SECRET, request)).toMatchObject({ verified: false, reason: expect.stringContaining('x-store-signature') });
+    expect(verifySignature(hmacBase64, SECRET, request)).toMatchObject({
+      verified: false,
+      reason: expect.stringContaining('x-store-signature'),
+    });
   });
 });

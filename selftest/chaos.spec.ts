@@ -74,16 +74,23 @@ test('the suite against a broken target: every failure says what the target did,
     expect(result.exitCode, 'exit code of a run with failures').not.toBe(0);
     expect(result.durationMs, 'wall time of the run (ms)').toBeLessThan(WALL_TIME_LIMIT_MS);
     expect(
-      result.tests.filter((t) => t.errors.some((e) => /Test timeout of \d+ms exceeded|Worker teardown timeout/.test(e))).map((t) => t.listLine),
+      result.tests
+        .filter((t) => t.errors.some((e) => /Test timeout of \d+ms exceeded|Worker teardown timeout/.test(e)))
+        .map((t) => t.listLine),
       'tests that ran into the test timeout instead of failing on the request timeout',
     ).toEqual([]);
     expect(
-      failed.filter((t) => !READABLE.some((form) => form.test(firstError(t)))).map((t) => `${t.listLine}\n${firstError(t).slice(0, 600)}`),
+      failed
+        .filter((t) => !READABLE.some((form) => form.test(firstError(t))))
+        .map((t) => `${t.listLine}\n${firstError(t).slice(0, 600)}`),
       'failures whose message does not say what the target answered',
     ).toEqual([]);
     for (const mode of ChaosModes) expect(chaos.served[mode], `requests answered "${mode}"`).toBeGreaterThan(0);
     for (const [mode, signature] of Object.entries(SIGNATURES)) {
-      expect(failed.filter((t) => t.errors.some((e) => signature.test(e))).length, `failures reporting "${mode}" as such`).toBeGreaterThan(0);
+      expect(
+        failed.filter((t) => t.errors.some((e) => signature.test(e))).length,
+        `failures reporting "${mode}" as such`,
+      ).toBeGreaterThan(0);
     }
   } finally {
     await chaos.app.close();

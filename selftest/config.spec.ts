@@ -5,7 +5,11 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ConfigError, describeConfig, isLoopback, parseConfig, readEnvironment } from '../support/config.ts';
 
-const remote = { BASE_URL: 'https://staging.example.com', API_TOKEN: 'tok-distinctive-123456', TARGET_PROFILE: 'fixtures/targets/reference.json' };
+const remote = {
+  BASE_URL: 'https://staging.example.com',
+  API_TOKEN: 'tok-distinctive-123456',
+  TARGET_PROFILE: 'fixtures/targets/reference.json',
+};
 
 function problemsOf(env: Record<string, string>): string {
   try {
@@ -34,16 +38,40 @@ test('a remote target parses with its token and profile', () => {
 
 const bad: [string, Record<string, string>, RegExp][] = [
   ['an invalid BASE_URL', { ...remote, BASE_URL: 'staging.example.com' }, /BASE_URL: must be an http\(s\) URL/],
-  ['a BASE_URL with another scheme', { ...remote, BASE_URL: 'ftp://example.com' }, /BASE_URL: must be an http\(s\) URL/],
-  ['a remote target without a token', { BASE_URL: remote.BASE_URL, TARGET_PROFILE: remote.TARGET_PROFILE }, /API_TOKEN: required when BASE_URL/],
-  ['a remote target without a profile', { BASE_URL: remote.BASE_URL, API_TOKEN: remote.API_TOKEN }, /TARGET_PROFILE: required when BASE_URL/],
-  ['a profile that does not exist', { ...remote, TARGET_PROFILE: 'fixtures/targets/nope.json' }, /TARGET_PROFILE: .*nope\.json does not exist/],
+  [
+    'a BASE_URL with another scheme',
+    { ...remote, BASE_URL: 'ftp://example.com' },
+    /BASE_URL: must be an http\(s\) URL/,
+  ],
+  [
+    'a remote target without a token',
+    { BASE_URL: remote.BASE_URL, TARGET_PROFILE: remote.TARGET_PROFILE },
+    /API_TOKEN: required when BASE_URL/,
+  ],
+  [
+    'a remote target without a profile',
+    { BASE_URL: remote.BASE_URL, API_TOKEN: remote.API_TOKEN },
+    /TARGET_PROFILE: required when BASE_URL/,
+  ],
+  [
+    'a profile that does not exist',
+    { ...remote, TARGET_PROFILE: 'fixtures/targets/nope.json' },
+    /TARGET_PROFILE: .*nope\.json does not exist/,
+  ],
   ['a non-numeric timeout', { REQUEST_TIMEOUT_MS: 'soon' }, /REQUEST_TIMEOUT_MS: .*got "soon"/],
   ['a negative timeout', { REQUEST_TIMEOUT_MS: '-5' }, /REQUEST_TIMEOUT_MS/],
   ['a boolean that is not one', { TARGET_ALLOW_WRITES: 'maybe' }, /TARGET_ALLOW_WRITES/],
   ['an unknown signature scheme', { WEBHOOK_SIGNATURE_SCHEME: 'md5' }, /WEBHOOK_SIGNATURE_SCHEME/],
-  ['a list path without a slash', { PRODUCT_LIST_PATH: 'products' }, /PRODUCT_LIST_PATH: must be a path starting with \//],
-  ['a delete path without {id}', { DELETE_PRODUCT_PATH: '/api/core/v1/products' }, /DELETE_PRODUCT_PATH: must contain \{id\}/],
+  [
+    'a list path without a slash',
+    { PRODUCT_LIST_PATH: 'products' },
+    /PRODUCT_LIST_PATH: must be a path starting with \//,
+  ],
+  [
+    'a delete path without {id}',
+    { DELETE_PRODUCT_PATH: '/api/core/v1/products' },
+    /DELETE_PRODUCT_PATH: must contain \{id\}/,
+  ],
   ['a capture port out of range', { CAPTURE_PORT: '70000' }, /CAPTURE_PORT/],
 ];
 
@@ -63,7 +91,19 @@ test('lists every bad variable at once, not just the first', () => {
 test('rejects a malformed profile with the path of each bad field', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'profile-'));
   const file = path.join(dir, 'bad.json');
-  writeFileSync(file, JSON.stringify({ brandIds: [1], categoryIds: ['x'], mediaIds: [], badgeIds: [1], providerIds: [1], statusIds: [1], subCategoryIds: [1], childCategoryIds: [1] }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      brandIds: [1],
+      categoryIds: ['x'],
+      mediaIds: [],
+      badgeIds: [1],
+      providerIds: [1],
+      statusIds: [1],
+      subCategoryIds: [1],
+      childCategoryIds: [1],
+    }),
+  );
   const message = problemsOf({ ...remote, TARGET_PROFILE: file });
   expect(message).toMatch(/brandIds: at least two brands/);
   expect(message).toMatch(/categoryIds/);

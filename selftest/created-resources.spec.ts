@@ -31,7 +31,10 @@ interface Outcome {
 
 const byNumber = (a: number, b: number) => a - b;
 const idsOf = (report: CreatedResourcesReport, kind: 'product' | 'webhook') =>
-  (report.resources ?? []).filter((r) => r.kind === kind && r.id !== null).map((r) => r.id as number).sort(byNumber);
+  (report.resources ?? [])
+    .filter((r) => r.kind === kind && r.id !== null)
+    .map((r) => r.id as number)
+    .sort(byNumber);
 
 /** Notes every key a map gains from now on: the ids the reference hands out, whoever asks. */
 function watchInserts<V>(map: Map<number, V>): Set<number> {
@@ -44,7 +47,11 @@ function watchInserts<V>(map: Map<number, V>): Set<number> {
   return inserted;
 }
 
-async function runAgainstReference(options: { faults?: FaultName[]; env?: Record<string, string>; args?: string[] }): Promise<Outcome> {
+async function runAgainstReference(options: {
+  faults?: FaultName[];
+  env?: Record<string, string>;
+  args?: string[];
+}): Promise<Outcome> {
   const { app, store } = buildReference({ token: TOKEN, faults: new FaultSet(options.faults ?? []) });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   const work = await mkdtemp(path.join(tmpdir(), 'created-resources-'));
@@ -53,7 +60,14 @@ async function runAgainstReference(options: { faults?: FaultName[]; env?: Record
   try {
     const reportFile = path.join(work, 'created-resources.json');
     const result = await runSuite({
-      env: { BASE_URL: url, API_TOKEN: TOKEN, TARGET_PROFILE: REFERENCE_PROFILE, RUN_ID: runId, CREATED_RESOURCES_FILE: reportFile, ...options.env },
+      env: {
+        BASE_URL: url,
+        API_TOKEN: TOKEN,
+        TARGET_PROFILE: REFERENCE_PROFILE,
+        RUN_ID: runId,
+        CREATED_RESOURCES_FILE: reportFile,
+        ...options.env,
+      },
       args: [...SPECS, ...(options.args ?? [])],
     });
     const report = JSON.parse(await readFile(reportFile, 'utf8').catch(() => '{}')) as CreatedResourcesReport;
@@ -63,7 +77,10 @@ async function runAgainstReference(options: { faults?: FaultName[]; env?: Record
       report,
       runId,
       created,
-      remaining: { product: created.product.filter((id) => store.products.has(id)), webhook: created.webhook.filter((id) => store.webhooks.has(id)) },
+      remaining: {
+        product: created.product.filter((id) => store.products.has(id)),
+        webhook: created.webhook.filter((id) => store.webhooks.has(id)),
+      },
       journalLeft: await readdir(path.join(work, 'created-resources')).catch(() => []),
     };
   } finally {
@@ -82,19 +99,37 @@ test('a run lists every product and webhook it created, named with its run id, a
   expect(created.webhook.length, 'webhooks the run created').toBeGreaterThan(0);
   expect(idsOf(report, 'product'), 'products listed: exactly those the target gained').toEqual(created.product);
   expect(idsOf(report, 'webhook'), 'webhooks listed: exactly those the target gained').toEqual(created.webhook);
-  expect(report.resources.filter((r) => !r.name?.includes(runId)).map((r) => `${r.kind} ${r.id}: ${r.name}`), 'resources whose name lacks the run id').toEqual([]);
-  expect(report.resources.filter((r) => r.cleanup !== 'deleted').map((r) => `${r.kind} ${r.id}: ${r.detail}`), 'resources not deleted').toEqual([]);
+  expect(
+    report.resources.filter((r) => !r.name?.includes(runId)).map((r) => `${r.kind} ${r.id}: ${r.name}`),
+    'resources whose name lacks the run id',
+  ).toEqual([]);
+  expect(
+    report.resources.filter((r) => r.cleanup !== 'deleted').map((r) => `${r.kind} ${r.id}: ${r.detail}`),
+    'resources not deleted',
+  ).toEqual([]);
   expect(remaining, 'what the run created that is still on the target').toEqual({ product: [], webhook: [] });
-  expect(report.summary, 'report.summary').toEqual({ created: created.product.length + created.webhook.length, deleted: created.product.length + created.webhook.length, left: 0 });
+  expect(report.summary, 'report.summary').toEqual({
+    created: created.product.length + created.webhook.length,
+    deleted: created.product.length + created.webhook.length,
+    left: 0,
+  });
   expect(journalLeft, 'journal files left after the merge').toEqual([]);
-  expect(result.stdout, 'the console summary').toContain(`Run ${runId} created ${report.summary.created} resources and deleted them all`);
+  expect(result.stdout, 'the console summary').toContain(
+    `Run ${runId} created ${report.summary.created} resources and deleted them all`,
+  );
 });
 
 test('a run that fails halfway still lists everything it created, as left on the target when no delete path is set', async () => {
   // The fault fails both tests after they created what they need; --max-failures stops the run at the first.
-  const { result, report, runId, created, remaining } = await runAgainstReference({ faults: ['webhook-events-embed-subscribers'], args: ['--max-failures=1'] });
+  const { result, report, runId, created, remaining } = await runAgainstReference({
+    faults: ['webhook-events-embed-subscribers'],
+    args: ['--max-failures=1'],
+  });
   expect(result.exitCode, 'the run fails').not.toBe(0);
-  expect(result.tests.some((t) => t.outcome === 'unexpected'), 'a test failed').toBe(true);
+  expect(
+    result.tests.some((t) => t.outcome === 'unexpected'),
+    'a test failed',
+  ).toBe(true);
   expect(report.runId, 'report.runId').toBe(runId);
   expect(remaining.product.length + remaining.webhook.length, 'resources the run left').toBeGreaterThan(0);
   expect(idsOf(report, 'product'), 'products listed: exactly those the target gained').toEqual(created.product);
@@ -103,5 +138,7 @@ test('a run that fails halfway still lists everything it created, as left on the
   expect(new Set(report.resources.map((r) => `${r.cleanup}: ${r.detail}`)), 'why each is left').toEqual(
     new Set(['left: DELETE_PRODUCT_PATH is not set', 'left: DELETE_WEBHOOK_PATH is not set']),
   );
-  expect(result.stdout, 'the console summary').toMatch(new RegExp(`Run ${runId} created \\d+ resources; 0 deleted, \\d+ left on http://127\\.0\\.0\\.1:\\d+: listed in`));
+  expect(result.stdout, 'the console summary').toMatch(
+    new RegExp(`Run ${runId} created \\d+ resources; 0 deleted, \\d+ left on http://127\\.0\\.0\\.1:\\d+: listed in`),
+  );
 });

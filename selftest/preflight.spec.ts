@@ -23,7 +23,10 @@ const WALL_TIME_LIMIT_MS = 30_000;
 test.describe.configure({ mode: 'default' });
 
 /** Runs the suite against `baseUrl` and returns what it printed; asserts the run stopped early and quickly. */
-async function runStopped(baseUrl: string, env: Record<string, string> = {}): Promise<{ output: string; result: RunResult }> {
+async function runStopped(
+  baseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ output: string; result: RunResult }> {
   const result = await runSuite({
     env: { BASE_URL: baseUrl, API_TOKEN: TOKEN, TARGET_PROFILE: REFERENCE_PROFILE, ...env },
     timeoutMs: 60_000,
@@ -31,7 +34,10 @@ async function runStopped(baseUrl: string, env: Record<string, string> = {}): Pr
   const output = `${result.stdout}\n${result.stderr}`;
   test.info().annotations.push({ type: 'wall time', description: `${Math.round(result.durationMs)} ms` });
   expect(result.exitCode, `exit code (output: ${output.slice(0, 2_000)})`).not.toBe(0);
-  expect(result.tests.filter((t) => t.outcome !== 'skipped'), 'tests that ran').toEqual([]);
+  expect(
+    result.tests.filter((t) => t.outcome !== 'skipped'),
+    'tests that ran',
+  ).toEqual([]);
   expect(result.durationMs, 'wall time of the run (ms)').toBeLessThan(WALL_TIME_LIMIT_MS);
   const messages = output.split('\n').filter((line) => line.startsWith('PreflightError: '));
   expect(messages, `one PreflightError line in the output:\n${output}`).toHaveLength(1);
@@ -52,7 +58,9 @@ async function closedPort(): Promise<number> {
 
 test('an unreachable target stops the run with one message', async () => {
   const { output } = await runStopped(`http://127.0.0.1:${await closedPort()}`);
-  expect(output).toMatch(/Target unreachable: GET http:\/\/127\.0\.0\.1:\d+\/api\/core\/v1\/webhooks\/events was refused.*Check BASE_URL/);
+  expect(output).toMatch(
+    /Target unreachable: GET http:\/\/127\.0\.0\.1:\d+\/api\/core\/v1\/webhooks\/events was refused.*Check BASE_URL/,
+  );
 });
 
 test.describe('against the reference', () => {
@@ -78,7 +86,9 @@ test.describe('against the reference', () => {
 
   test('a capture server the public URL does not reach stops the run with one message', async () => {
     const { output } = await runStopped(url, { CAPTURE_PUBLIC_URL: `http://127.0.0.1:${await closedPort()}` });
-    expect(output).toMatch(/Capture server unreachable: GET http:\/\/127\.0\.0\.1:\d+\/… was refused.*Check CAPTURE_PUBLIC_URL/);
+    expect(output).toMatch(
+      /Capture server unreachable: GET http:\/\/127\.0\.0\.1:\d+\/… was refused.*Check CAPTURE_PUBLIC_URL/,
+    );
     expect(output, 'the control path (and its token) is not shown').not.toContain('/_control/');
   });
 
@@ -103,11 +113,15 @@ test('a target that accepts connections but never answers stops the run within s
 
 test('a web site instead of the API stops the run with one message', async () => {
   const site = Fastify();
-  site.get('/*', async (_request, reply) => reply.type('text/html').send('<!doctype html><html><body>Welcome to our shop</body></html>'));
+  site.get('/*', async (_request, reply) =>
+    reply.type('text/html').send('<!doctype html><html><body>Welcome to our shop</body></html>'),
+  );
   const url = await site.listen({ host: '127.0.0.1', port: 0 });
   try {
     const { output } = await runStopped(url);
-    expect(output).toMatch(/Target did not answer JSON: GET \S+ answered 200 \(content-type "text\/html", \d+ bytes\): "<!doctype html>/);
+    expect(output).toMatch(
+      /Target did not answer JSON: GET \S+ answered 200 \(content-type "text\/html", \d+ bytes\): "<!doctype html>/,
+    );
   } finally {
     await site.close();
   }

@@ -10,12 +10,35 @@ import { Operations, type OperationId } from '../support/spec/operations.ts';
 const TOKEN = 'selftest-token-0123456789';
 const BODIES_PER_OPERATION = 220;
 
-const writeOperations: OperationId[] = ['registerWebhook', 'updateWebhook', 'createBookingProduct', 'createServiceProduct', 'updateServiceProduct'];
+const writeOperations: OperationId[] = [
+  'registerWebhook',
+  'updateWebhook',
+  'createBookingProduct',
+  'createServiceProduct',
+  'updateServiceProduct',
+];
 
 const validish: Record<OperationId, Record<string, unknown>> = {
-  registerWebhook: { name: 'w', url: 'http://127.0.0.1:9/x', method_type: 'POST', events: ['product.created'], status: 1 },
-  updateWebhook: { name: 'w', url: 'http://127.0.0.1:9/x', method_type: 'POST', events: ['product.created'], status: 1 },
-  createBookingProduct: { name_ar: 'ا', name_en: 'a', price: 10, availability: { monday: [{ start: '09:00', end: '10:00' }] } },
+  registerWebhook: {
+    name: 'w',
+    url: 'http://127.0.0.1:9/x',
+    method_type: 'POST',
+    events: ['product.created'],
+    status: 1,
+  },
+  updateWebhook: {
+    name: 'w',
+    url: 'http://127.0.0.1:9/x',
+    method_type: 'POST',
+    events: ['product.created'],
+    status: 1,
+  },
+  createBookingProduct: {
+    name_ar: 'ا',
+    name_en: 'a',
+    price: 10,
+    availability: { monday: [{ start: '09:00', end: '10:00' }] },
+  },
   createServiceProduct: { name_ar: 'ا', name_en: 'a', price: 10, release_date: '2026-01-01' },
   updateServiceProduct: { name_en: 'b', price: 11 },
   webhookEvents: {},
@@ -24,8 +47,32 @@ const validish: Record<OperationId, Record<string, unknown>> = {
 
 /** Values of every JSON type and some nasty strings, to put where a field of another type belongs. */
 function wrongValues(faker: Faker): unknown[] {
-  return [null, true, false, 0, -1, 1.5, 1e308, -1e308, '', ' ', 'x'.repeat(20_000), '\u0000', '💥'.repeat(100), '<script>', '{}', [], [null], [[]], {}, { a: {} },
-    faker.number.int({ min: -1e12, max: 1e12 }), faker.lorem.word(), Array.from({ length: 200 }, () => faker.number.int()), { __proto__: { polluted: true } }];
+  return [
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1.5,
+    1e308,
+    -1e308,
+    '',
+    ' ',
+    'x'.repeat(20_000),
+    '\u0000',
+    '💥'.repeat(100),
+    '<script>',
+    '{}',
+    [],
+    [null],
+    [[]],
+    {},
+    { a: {} },
+    faker.number.int({ min: -1e12, max: 1e12 }),
+    faker.lorem.word(),
+    Array.from({ length: 200 }, () => faker.number.int()),
+    { __proto__: { polluted: true } },
+  ];
 }
 
 /** Fields the reference requires: leaving one out is invalid. (PATCH requires none.) */
@@ -45,24 +92,46 @@ function invalidBodies(operation: OperationId, faker: Faker): (string | Buffer)[
   /** Values of another JSON type than the field's valid one: always invalid there. */
   const wrongFor = (field: string) => wrongValues(faker).filter((v) => jsonType(v) !== jsonType(base[field]));
   // Each field replaced by each wrong value.
-  for (const field of fields) for (const value of wrongFor(field)) bodies.push(JSON.stringify({ ...base, [field]: value }));
+  for (const field of fields)
+    for (const value of wrongFor(field)) bodies.push(JSON.stringify({ ...base, [field]: value }));
   // Each required field missing.
-  for (const field of required[operation] ?? []) bodies.push(JSON.stringify(Object.fromEntries(Object.entries(base).filter(([k]) => k !== field))));
+  for (const field of required[operation] ?? [])
+    bodies.push(JSON.stringify(Object.fromEntries(Object.entries(base).filter(([k]) => k !== field))));
   // Bodies that are not objects, or not JSON at all.
-  bodies.push('', 'null', '[]', '"text"', '42', 'true', '{', '{"a":', '{"name": "x",}', "{'a': 1}", '\u0000\u0001', '{"__proto__": {"x": 1}}', '{"constructor": {"prototype": {"x": 1}}}');
+  bodies.push(
+    '',
+    'null',
+    '[]',
+    '"text"',
+    '42',
+    'true',
+    '{',
+    '{"a":',
+    '{"name": "x",}',
+    "{'a': 1}",
+    '\u0000\u0001',
+    '{"__proto__": {"x": 1}}',
+    '{"constructor": {"prototype": {"x": 1}}}',
+  );
   bodies.push(Buffer.from([0xff, 0xfe, 0xfd, 0x00, 0x7b]), Buffer.from(faker.string.alphanumeric(50)));
   // Random garbage until the count is reached, and one body over the size limit.
   while (bodies.length < BODIES_PER_OPERATION - 1) {
-    bodies.push(faker.helpers.arrayElement([
-      () => `{${faker.string.sample({ min: 1, max: 200 })}`,
-      () => JSON.stringify({ ...base, [faker.lorem.word()]: faker.helpers.arrayElement(wrongValues(faker)) }),
-      () => {
-        const [a, b] = [faker.helpers.arrayElement(fields), faker.helpers.arrayElement(fields)];
-        return JSON.stringify({ ...base, [a]: faker.helpers.arrayElement(wrongFor(a)), [b]: faker.helpers.arrayElement(wrongFor(b)) });
-      },
-      // Any JSON value but an object is not a body.
-      () => JSON.stringify(faker.helpers.arrayElement(wrongValues(faker).filter((v) => jsonType(v) !== 'object'))),
-    ])());
+    bodies.push(
+      faker.helpers.arrayElement([
+        () => `{${faker.string.sample({ min: 1, max: 200 })}`,
+        () => JSON.stringify({ ...base, [faker.lorem.word()]: faker.helpers.arrayElement(wrongValues(faker)) }),
+        () => {
+          const [a, b] = [faker.helpers.arrayElement(fields), faker.helpers.arrayElement(fields)];
+          return JSON.stringify({
+            ...base,
+            [a]: faker.helpers.arrayElement(wrongFor(a)),
+            [b]: faker.helpers.arrayElement(wrongFor(b)),
+          });
+        },
+        // Any JSON value but an object is not a body.
+        () => JSON.stringify(faker.helpers.arrayElement(wrongValues(faker).filter((v) => jsonType(v) !== 'object'))),
+      ])(),
+    );
   }
   bodies.push(JSON.stringify({ ...base, name_en: 'x'.repeat(2 * 1024 * 1024) }));
   return bodies;
@@ -75,7 +144,12 @@ for (const operationId of writeOperations) {
     const { app, store } = buildReference({ token: TOKEN });
     try {
       // Targets for the update operations: a webhook and a service product that exist.
-      const webhook = await app.inject({ method: 'POST', url: Operations.registerWebhook.path, headers: { authorization: `Bearer ${TOKEN}` }, payload: validish.registerWebhook });
+      const webhook = await app.inject({
+        method: 'POST',
+        url: Operations.registerWebhook.path,
+        headers: { authorization: `Bearer ${TOKEN}` },
+        payload: validish.registerWebhook,
+      });
       expect(webhook.statusCode).toBe(201);
       const service = [...store.products.values()].find((p) => p.type === 'service');
       const identifier = operationId === 'updateWebhook' ? '1' : String(service?.id);
@@ -85,7 +159,12 @@ for (const operationId of writeOperations) {
       expect(bodies.length).toBeGreaterThanOrEqual(200);
       const wrong: string[] = [];
       for (const payload of bodies) {
-        const response = await app.inject({ method: operation.method, url, headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, payload });
+        const response = await app.inject({
+          method: operation.method,
+          url,
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+          payload,
+        });
         let json = false;
         try {
           JSON.parse(response.body);
@@ -95,7 +174,9 @@ for (const operationId of writeOperations) {
         }
         if (response.statusCode < 400 || response.statusCode >= 500 || !json) {
           const shown = typeof payload === 'string' ? payload.slice(0, 120) : `<${payload.length} bytes>`;
-          wrong.push(`${response.statusCode} ${json ? 'json' : 'NOT JSON'} for ${shown}: ${response.body.slice(0, 200)}`);
+          wrong.push(
+            `${response.statusCode} ${json ? 'json' : 'NOT JSON'} for ${shown}: ${response.body.slice(0, 200)}`,
+          );
         }
       }
       expect(wrong, `invalid bodies that did not get a 4xx JSON answer (of ${bodies.length})`).toEqual([]);

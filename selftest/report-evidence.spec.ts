@@ -37,7 +37,9 @@ test('one fault on: the report names the broken clause and the HTML report holds
   const report = JSON.parse(await readFile(path.join(dir, 'reports', 'conformance.json'), 'utf8')) as ConformanceReport;
   expect(report.verdict).toBe('NOT CONFORMANT');
   const broken = report.failingClauses.find((c) => c.id === BROKEN);
-  expect(broken?.quote, `failing clauses: ${report.failingClauses.map((c) => c.id).join(', ')}`).toBe(Clauses[BROKEN].quote);
+  expect(broken?.quote, `failing clauses: ${report.failingClauses.map((c) => c.id).join(', ')}`).toBe(
+    Clauses[BROKEN].quote,
+  );
   const markdown = await readFile(path.join(dir, 'reports', 'conformance.md'), 'utf8');
   expect(markdown).toContain(`**${BROKEN}**`);
   expect(markdown).toContain(Clauses[BROKEN].quote);
@@ -57,10 +59,15 @@ test('one fault on: the report names the broken clause and the HTML report holds
   for (const t of failed) {
     const attachments = t.results.flatMap((r) => r.attachments);
     const curl = attachments.find((a) => a.name === EvidenceNames.curl)?.body ?? '';
-    expect(curl, `curl attachment of "${t.title}"`).toMatch(/^curl .*-X POST '[^']+\/api\/core\/v1\/products\/booking'/);
+    expect(curl, `curl attachment of "${t.title}"`).toMatch(
+      /^curl .*-X POST '[^']+\/api\/core\/v1\/products\/booking'/,
+    );
     expect(curl).toContain('"authorization: Bearer $API_TOKEN"');
     expect(curl).not.toContain(TOKEN);
-    expect(attachments.find((a) => a.name === EvidenceNames.response)?.body, `response attachment of "${t.title}"`).toMatch(/^HTTP 200 /);
+    expect(
+      attachments.find((a) => a.name === EvidenceNames.response)?.body,
+      `response attachment of "${t.title}"`,
+    ).toMatch(/^HTTP 200 /);
   }
 });
 
@@ -68,17 +75,33 @@ test('a failed shape check leaves a schema diff, and the last request is attache
   clearEvidenceNotes();
   registerSecret('not-shown-123');
   const exchange = {
-    request: { method: 'GET', url: 'http://target.test/api/core/v1/webhooks/events', headers: { authorization: 'Bearer not-shown-123' }, body: undefined },
-    response: { status: 200, headers: { 'content-type': 'application/json' }, bodyText: '{"status":"ok","data":[]}', durationMs: 3 },
+    request: {
+      method: 'GET',
+      url: 'http://target.test/api/core/v1/webhooks/events',
+      headers: { authorization: 'Bearer not-shown-123' },
+      body: undefined,
+    },
+    response: {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+      bodyText: '{"status":"ok","data":[]}',
+      durationMs: 3,
+    },
     error: undefined,
   };
   const Envelope = z.object({ status: z.literal('success'), message: z.string() });
   expect(() => suiteExpect(new ApiResponse(exchange)).toMatchSchema(Envelope)).toThrow();
 
   const attachments = failureAttachments([exchange]);
-  expect(attachments.map((a) => a.name)).toEqual([EvidenceNames.curl, EvidenceNames.response, EvidenceNames.schemaDiff]);
+  expect(attachments.map((a) => a.name)).toEqual([
+    EvidenceNames.curl,
+    EvidenceNames.response,
+    EvidenceNames.schemaDiff,
+  ]);
   const [curl, response, diff] = attachments.map((a) => a.body);
-  expect(curl).toBe(`curl -sS -i -X GET 'http://target.test/api/core/v1/webhooks/events' -H "authorization: Bearer $API_TOKEN"`);
+  expect(curl).toBe(
+    `curl -sS -i -X GET 'http://target.test/api/core/v1/webhooks/events' -H "authorization: Bearer $API_TOKEN"`,
+  );
   expect(response).toContain('"status": "ok"');
   expect(diff).toContain('GET http://target.test/api/core/v1/webhooks/events');
   expect(diff).toMatch(/status[\s\S]*found: "ok"/);

@@ -19,7 +19,16 @@ import { EvidenceNames } from '../support/api/evidence.ts';
 import { PROJECT_ROOT } from '../support/config.ts';
 import type { ClauseId } from '../support/spec/clauses.ts';
 import { writeZip } from '../support/reporters/zip.ts';
-import { expand, findSecrets, readHtmlReport, readWrittenFiles, removeRunDirectories, runDirectory, type SecretPattern, type WrittenFile } from './support/report-files.ts';
+import {
+  expand,
+  findSecrets,
+  readHtmlReport,
+  readWrittenFiles,
+  removeRunDirectories,
+  runDirectory,
+  type SecretPattern,
+  type WrittenFile,
+} from './support/report-files.ts';
 import { listSuite, runSuite, type RunResult } from './support/suite-run.ts';
 
 const TOKEN = `tok-SECRETSCAN-${randomBytes(12).toString('hex')}`;
@@ -80,9 +89,15 @@ test.afterEach(removeRunDirectories);
 
 test('the scanner sees a secret inside a zip inside the HTML report data, and in plain files', () => {
   const inner = writeZip([{ name: 'data/1.json', data: Buffer.from(`{"step":"authorization: Bearer ${TOKEN}"}`) }]);
-  const html = Buffer.from(`<html><template id="playwrightReportBase64">data:application/zip;base64,${inner.toString('base64')}</template></html>`);
+  const html = Buffer.from(
+    `<html><template id="playwrightReportBase64">data:application/zip;base64,${inner.toString('base64')}</template></html>`,
+  );
   const files = expand('html/index.html', html);
-  expect(files.map((f) => f.name)).toEqual(['html/index.html', 'html/index.html!embedded-report.zip', 'html/index.html!embedded-report.zip!data/1.json']);
+  expect(files.map((f) => f.name)).toEqual([
+    'html/index.html',
+    'html/index.html!embedded-report.zip',
+    'html/index.html!embedded-report.zip!data/1.json',
+  ]);
   expect(findSecrets(files, SECRETS).map((h) => `${h.secret} in ${h.file}`)).toEqual([
     'API_TOKEN in html/index.html!embedded-report.zip!data/1.json',
     'a bearer credential in html/index.html!embedded-report.zip!data/1.json',
@@ -92,7 +107,8 @@ test('the scanner sees a secret inside a zip inside the HTML report data, and in
 test('the webhook secret patterns match the secrets the suite and the reference make', async () => {
   const faker = new Faker({ locale: [en] });
   faker.seed(7);
-  for (const length of [32, 40, 64]) expect(webhookSecret(faker, length)).toMatch(WEBHOOK_SECRETS[0]?.pattern as RegExp);
+  for (const length of [32, 40, 64])
+    expect(webhookSecret(faker, length)).toMatch(WEBHOOK_SECRETS[0]?.pattern as RegExp);
 
   const token = 'reference-token-for-pattern-check';
   const { app } = buildReference({ token });
@@ -101,7 +117,13 @@ test('the webhook secret patterns match the secrets the suite and the reference 
       method: 'POST',
       url: '/api/core/v1/webhooks',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-      payload: { name: 'pattern check', url: 'http://127.0.0.1:9/inbox', method_type: 'POST', events: ['order.created'], status: 1 },
+      payload: {
+        name: 'pattern check',
+        url: 'http://127.0.0.1:9/inbox',
+        method_type: 'POST',
+        events: ['order.created'],
+        status: 1,
+      },
     });
     expect(response.statusCode).toBe(201);
     const { data } = response.json<{ data: { plain_secret: string } }>();
@@ -113,18 +135,33 @@ test('the webhook secret patterns match the secrets the suite and the reference 
 
 test('faults around secrets on, traces on, a client timeout: no file or console line holds the token or a webhook secret', async ({}, testInfo) => {
   testInfo.setTimeout(15 * 60_000);
-  const faults = FaultNames.filter((name) => (SECRET_CLAUSES as readonly string[]).includes(FaultCatalogue[name].clause));
-  const tests = (await listSuite()).filter((t) => t.clauses.some((c) => (SECRET_CLAUSES as readonly string[]).includes(c)));
+  const faults = FaultNames.filter((name) =>
+    (SECRET_CLAUSES as readonly string[]).includes(FaultCatalogue[name].clause),
+  );
+  const tests = (await listSuite()).filter((t) =>
+    t.clauses.some((c) => (SECRET_CLAUSES as readonly string[]).includes(c)),
+  );
   const dir = await runDirectory(testInfo, 'secret-faults');
   const result = await runSuite({
-    env: { API_TOKEN: TOKEN, REFERENCE_FAULTS: [...faults, HANGING_FAULT].join(','), REQUEST_TIMEOUT_MS: '2000', DELIVERY_TIMEOUT_MS: '2000' },
+    env: {
+      API_TOKEN: TOKEN,
+      REFERENCE_FAULTS: [...faults, HANGING_FAULT].join(','),
+      REQUEST_TIMEOUT_MS: '2000',
+      DELIVERY_TIMEOUT_MS: '2000',
+    },
     args: ['--trace=on'],
     only: tests,
     keepReports: dir,
   });
   const failed = result.tests.filter((t) => t.outcome === 'unexpected');
-  expect(failed.length, `failed tests of ${result.tests.length} (exit ${result.exitCode}; output: ${result.stdout.slice(-2000)}${result.stderr.slice(0, 2000)})`).toBeGreaterThan(5);
-  expect(failed.some((t) => t.errors.some((e) => e.includes('got no response within 2000 ms'))), 'a client timeout happened').toBe(true);
+  expect(
+    failed.length,
+    `failed tests of ${result.tests.length} (exit ${result.exitCode}; output: ${result.stdout.slice(-2000)}${result.stderr.slice(0, 2000)})`,
+  ).toBeGreaterThan(5);
+  expect(
+    failed.some((t) => t.errors.some((e) => e.includes('got no response within 2000 ms'))),
+    'a client timeout happened',
+  ).toBe(true);
 
   const { files, hits } = await scan(dir, result);
   expect(describeHits(hits), `secrets in ${files.length} files and entries written by the run (${dir})`).toEqual([]);
@@ -145,12 +182,22 @@ test('a test that times out while a request hangs, with traces and a blob report
   expect(timedOut.length, `tests that timed out (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(0);
 
   const { files, hits } = await scan(dir, result);
-  expect(files.some((f) => f.name.includes('blob') && f.name.endsWith('.zip')), 'a blob report was written and scanned').toBe(true);
+  expect(
+    files.some((f) => f.name.includes('blob') && f.name.endsWith('.zip')),
+    'a blob report was written and scanned',
+  ).toBe(true);
   expect(describeHits(hits), `secrets in ${files.length} files and entries written by the run (${dir})`).toEqual([]);
 
   // And the evidence of the timed-out test is the request that hung, not the one before it.
   const html = await readHtmlReport(path.join(dir, 'reports', 'html'));
-  const attachments = html.tests.find((t) => t.results.some((r) => r.errors.some((e) => e.message?.includes('Test timeout'))))?.results.flatMap((r) => r.attachments) ?? [];
-  expect(attachments.find((a) => a.name === EvidenceNames.curl)?.body).toMatch(/^curl .*-X POST '[^']+\/api\/core\/v1\/products\/booking'/);
-  expect(attachments.find((a) => a.name === EvidenceNames.response)?.body).toBe('no response: no answer yet: the test ended while waiting for it');
+  const attachments =
+    html.tests
+      .find((t) => t.results.some((r) => r.errors.some((e) => e.message?.includes('Test timeout'))))
+      ?.results.flatMap((r) => r.attachments) ?? [];
+  expect(attachments.find((a) => a.name === EvidenceNames.curl)?.body).toMatch(
+    /^curl .*-X POST '[^']+\/api\/core\/v1\/products\/booking'/,
+  );
+  expect(attachments.find((a) => a.name === EvidenceNames.response)?.body).toBe(
+    'no response: no answer yet: the test ended while waiting for it',
+  );
 });

@@ -14,8 +14,10 @@ import { readHtmlReport, removeRunDirectories, runDirectory } from './support/re
 import { runSuite } from './support/suite-run.ts';
 
 const SPECS = 'tests/webhooks/';
-const readReport = async (dir: string) => JSON.parse(await readFile(path.join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
-const total = (r: ConformanceReport) => Object.values(r.totals).reduce((n, c) => n + c.passed + c.failed + c.skipped + c.flaky, 0);
+const readReport = async (dir: string) =>
+  JSON.parse(await readFile(path.join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
+const total = (r: ConformanceReport) =>
+  Object.values(r.totals).reduce((n, c) => n + c.passed + c.failed + c.skipped + c.flaky, 0);
 
 function mergeReports(blobs: string, reportsDir: string) {
   return spawnSync(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/merge-reports.ts', blobs], {
@@ -38,17 +40,27 @@ test('two shards run side by side and merge into one HTML report and one conform
   );
   for (const { i, result, report } of shards) {
     expect(result.tests.length, `shard ${i} ran tests (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(0);
-    expect(result.exitCode, `shard ${i} exit code; failed: ${result.tests.filter((t) => t.outcome === 'unexpected').map((t) => t.title).join('; ')}`).toBe(0);
+    expect(
+      result.exitCode,
+      `shard ${i} exit code; failed: ${result.tests
+        .filter((t) => t.outcome === 'unexpected')
+        .map((t) => t.title)
+        .join('; ')}`,
+    ).toBe(0);
     expect(report.shard).toEqual({ current: i, total: 2 });
     expect(total(report)).toBe(result.tests.length);
   }
   const [first, second] = shards.map((s) => new Set(s.result.tests.map((t) => t.listLine)));
-  expect([...(first ?? [])].filter((t) => second?.has(t)), 'tests run by both shards').toEqual([]);
+  expect(
+    [...(first ?? [])].filter((t) => second?.has(t)),
+    'tests run by both shards',
+  ).toEqual([]);
   const expected = (first?.size ?? 0) + (second?.size ?? 0);
 
   // As CI gathers them: each shard's blob folder, downloaded side by side.
   const blobs = await runDirectory(testInfo, 'blobs');
-  for (const { i, dir } of shards) await cp(path.join(dir, 'reports', 'blob'), path.join(blobs, `blob-report-${i}`), { recursive: true });
+  for (const { i, dir } of shards)
+    await cp(path.join(dir, 'reports', 'blob'), path.join(blobs, `blob-report-${i}`), { recursive: true });
   const merged = await runDirectory(testInfo, 'merged');
   const merge = mergeReports(blobs, merged);
   expect(merge.status, `merge exit code\n${merge.stdout}\n${merge.stderr}`).toBe(0);

@@ -9,5 +9,8 @@ const source = path.join(PROJECT_ROOT, '..', 'shared', 'spec', 'store-api.md');
 
 test('the shipped spec is the shared spec, unchanged', () => {
   test.skip(!existsSync(source), `no shared spec beside the checkout (${source}) to compare with`);
-  expect(readFileSync(shipped, 'utf8') === readFileSync(source, 'utf8'), `spec/store-api.md differs from ${source}: copy it again and review clauses.ts`).toBe(true);
+  expect(
+    readFileSync(shipped, 'utf8') === readFileSync(source, 'utf8'),
+    `spec/store-api.md differs from ${source}: copy it again and review clauses.ts`,
+  ).toBe(true);
 });

@@ -8,9 +8,19 @@ import { assertOwnWebhookDestination, ForeignWebhookDestinationError } from '../
 import { parseConfig } from '../support/config.ts';
 
 const INBOX = '0123456789abcdef0123456789abcdef';
-const config = parseConfig({ CAPTURE_LOCAL_URL: 'http://127.0.0.1:4321', CAPTURE_PUBLIC_URL: 'https://capture.example.test', CAPTURE_CONTROL_TOKEN: 'control-token-0123456789' });
-const check = (url: unknown, operation: 'registerWebhook' | 'updateWebhook' | 'createServiceProduct' = 'registerWebhook') => () =>
-  assertOwnWebhookDestination(operation, JSON.stringify({ name: 'w', url, method_type: 'POST', events: ['product.created'] }), config);
+const config = parseConfig({
+  CAPTURE_LOCAL_URL: 'http://127.0.0.1:4321',
+  CAPTURE_PUBLIC_URL: 'https://capture.example.test',
+  CAPTURE_CONTROL_TOKEN: 'control-token-0123456789',
+});
+const check =
+  (url: unknown, operation: 'registerWebhook' | 'updateWebhook' | 'createServiceProduct' = 'registerWebhook') =>
+  () =>
+    assertOwnWebhookDestination(
+      operation,
+      JSON.stringify({ name: 'w', url, method_type: 'POST', events: ['product.created'] }),
+      config,
+    );
 
 test('an inbox of the capture server, on its public or its local address, may be registered', () => {
   expect(check(`https://capture.example.test/in/${INBOX}`)).not.toThrow();
@@ -32,7 +42,8 @@ for (const [what, url] of [
 }
 
 test('invalid urls, sent to be refused by the target, pass; so do bodies of other operations', () => {
-  for (const url of ['not a url', 'ftp://files.example.com/x', 'javascript:alert(1)', '', 42, null]) expect(check(url)).not.toThrow();
+  for (const url of ['not a url', 'ftp://files.example.com/x', 'javascript:alert(1)', '', 42, null])
+    expect(check(url)).not.toThrow();
   expect(check('https://hooks.example.com/x', 'createServiceProduct')).not.toThrow();
   expect(() => assertOwnWebhookDestination('registerWebhook', '{"url": "https://hooks.exa', config)).not.toThrow();
 });

@@ -12,7 +12,11 @@ import { redact, registerSecret, REDACTED } from './redact.ts';
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 export const REFERENCE_PROFILE = 'fixtures/targets/reference.json';
 
-const optionalString = z.string().trim().transform((s) => (s === '' ? undefined : s)).optional();
+const optionalString = z
+  .string()
+  .trim()
+  .transform((s) => (s === '' ? undefined : s))
+  .optional();
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const flag = (fallback: boolean) => z.stringbool().default(fallback);
 
@@ -21,9 +25,16 @@ const HttpUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://staging.example.com' })
   .refine((u) => !/^https?:\/\/[^/]*@/.test(u), 'must not carry a user or password (put the credential in API_TOKEN)');
 /** Empty (`RUN_ID=` as copied from .env.example) counts as unset. */
-const unsetIfEmpty = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
 /** A delete path such as `/api/core/v1/products/{id}`; empty (`DELETE_PRODUCT_PATH=` in .env.example) counts as unset. */
-const optionalPathTemplate = z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(/^\/\S*\{id\}/, 'must contain {id} (and start with /)').optional());
+const optionalPathTemplate = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z
+    .string()
+    .regex(/^\/\S*\{id\}/, 'must contain {id} (and start with /)')
+    .optional(),
+);
 /** An optional URL; an empty value (`BASE_URL=` in a dotenv file) counts as unset. Trailing slashes go. */
 const optionalUrl = unsetIfEmpty(HttpUrl.transform((u) => u.replace(/\/+$/, '')));
 
@@ -31,7 +42,10 @@ export const EnvSchema = z.object({
   BASE_URL: optionalUrl,
   API_TOKEN: optionalString,
   ACCEPT_LANGUAGE: z.string().trim().min(1).default('en'),
-  PRODUCT_LIST_PATH: z.string().regex(/^\/\S*$/, 'must be a path starting with /').default('/products'),
+  PRODUCT_LIST_PATH: z
+    .string()
+    .regex(/^\/\S*$/, 'must be a path starting with /')
+    .default('/products'),
   REQUEST_TIMEOUT_MS: positiveInt(10_000),
   TARGET_PROFILE: optionalString,
   TARGET_ALLOW_WRITES: flag(false),
@@ -45,7 +59,10 @@ export const EnvSchema = z.object({
   // The capture server holds a wait open for at most two minutes (support/capture/server.ts).
   DELIVERY_TIMEOUT_MS: positiveInt(10_000).pipe(z.number().max(120_000, 'must be at most 120000 (two minutes)')),
   // No default: how a remote target signs is its own choice (unset skips the signature test, saying so).
-  WEBHOOK_SIGNATURE_SCHEME: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['none', 'standard-webhooks', 'hmac-sha256']).optional()),
+  WEBHOOK_SIGNATURE_SCHEME: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.enum(['none', 'standard-webhooks', 'hmac-sha256']).optional(),
+  ),
   WEBHOOK_SIGNATURE_HEADER: z.string().min(1).default('x-signature'),
   WEBHOOK_SIGNATURE_ENCODING: z.enum(['hex', 'base64']).default('hex'),
   DELETE_PRODUCT_PATH: optionalPathTemplate,
@@ -88,7 +105,13 @@ export interface Config {
    * How deliveries are signed (WEBHOOK_SIGNATURE_SCHEME). When unset: `standard-webhooks` for the embedded
    * reference (the scheme it signs with), undefined for a remote target (the signature test skips).
    */
-  readonly signature: { readonly scheme: 'none' | 'standard-webhooks' | 'hmac-sha256'; readonly header: string; readonly encoding: 'hex' | 'base64' } | undefined;
+  readonly signature:
+    | {
+        readonly scheme: 'none' | 'standard-webhooks' | 'hmac-sha256';
+        readonly header: string;
+        readonly encoding: 'hex' | 'base64';
+      }
+    | undefined;
   readonly deletePaths: { readonly product: string | undefined; readonly webhook: string | undefined };
   /** Absolute path of reports/created-resources.json (CREATED_RESOURCES_FILE). */
   readonly createdResourcesFile: string;
@@ -96,13 +119,18 @@ export interface Config {
 
 export class ConfigError extends Error {
   constructor(readonly problems: readonly string[]) {
-    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee README.md ("Configuration") or .env.example.`);
+    super(
+      `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee README.md ("Configuration") or .env.example.`,
+    );
     this.name = 'ConfigError';
   }
 }
 
 /** Reads the dotenv file (ENV_FILE or .env) under the process environment: the environment wins. */
-export function readEnvironment(env: NodeJS.ProcessEnv = process.env, root = PROJECT_ROOT): Record<string, string | undefined> {
+export function readEnvironment(
+  env: NodeJS.ProcessEnv = process.env,
+  root = PROJECT_ROOT,
+): Record<string, string | undefined> {
   const file = path.resolve(root, env.ENV_FILE ?? '.env');
   if (env.ENV_FILE && !existsSync(file)) throw new ConfigError([`ENV_FILE: ${env.ENV_FILE} does not exist`]);
   const fromFile = existsSync(file) ? parseDotenv(readFileSync(file)) : {};
@@ -118,13 +146,21 @@ export function isLoopback(url: string): boolean {
 export function parseConfig(env: Record<string, string | undefined>, root = PROJECT_ROOT): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message} (got ${describeValue(env[String(issue.path[0])])})`));
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.')}: ${issue.message} (got ${describeValue(env[String(issue.path[0])])})`,
+      ),
+    );
   }
   const e = parsed.data;
   const problems: string[] = [];
   const embedded = e.BASE_URL === undefined;
-  if (!embedded && !e.API_TOKEN) problems.push('API_TOKEN: required when BASE_URL names a target (the embedded reference makes its own)');
-  if (!embedded && !e.TARGET_PROFILE) problems.push(`TARGET_PROFILE: required when BASE_URL names a target: a JSON file listing the ids that exist there (see ${REFERENCE_PROFILE})`);
+  if (!embedded && !e.API_TOKEN)
+    problems.push('API_TOKEN: required when BASE_URL names a target (the embedded reference makes its own)');
+  if (!embedded && !e.TARGET_PROFILE)
+    problems.push(
+      `TARGET_PROFILE: required when BASE_URL names a target: a JSON file listing the ids that exist there (see ${REFERENCE_PROFILE})`,
+    );
   const profilePath = path.resolve(root, e.TARGET_PROFILE ?? REFERENCE_PROFILE);
   let profile: TargetProfile | undefined;
   if (embedded || e.TARGET_PROFILE) {
@@ -151,10 +187,24 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     allowWrites: e.TARGET_ALLOW_WRITES,
     runId: e.RUN_ID,
     fakerSeed: e.FAKER_SEED,
-    referenceFaults: e.REFERENCE_FAULTS.split(',').map((s) => s.trim()).filter(Boolean),
-    capture: Object.freeze({ publicUrl: e.CAPTURE_PUBLIC_URL, host: e.CAPTURE_HOST, port: e.CAPTURE_PORT, localUrl: e.CAPTURE_LOCAL_URL, controlToken: e.CAPTURE_CONTROL_TOKEN }),
+    referenceFaults: e.REFERENCE_FAULTS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    capture: Object.freeze({
+      publicUrl: e.CAPTURE_PUBLIC_URL,
+      host: e.CAPTURE_HOST,
+      port: e.CAPTURE_PORT,
+      localUrl: e.CAPTURE_LOCAL_URL,
+      controlToken: e.CAPTURE_CONTROL_TOKEN,
+    }),
     deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
-    signature: signatureScheme && Object.freeze({ scheme: signatureScheme, header: e.WEBHOOK_SIGNATURE_HEADER.toLowerCase(), encoding: e.WEBHOOK_SIGNATURE_ENCODING }),
+    signature:
+      signatureScheme &&
+      Object.freeze({
+        scheme: signatureScheme,
+        header: e.WEBHOOK_SIGNATURE_HEADER.toLowerCase(),
+        encoding: e.WEBHOOK_SIGNATURE_ENCODING,
+      }),
     deletePaths: Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH }),
     createdResourcesFile: path.resolve(root, e.CREATED_RESOURCES_FILE ?? 'reports/created-resources.json'),
   });
@@ -169,7 +219,10 @@ export function loadProfile(file: string): TargetProfile {
     throw new Error(`${file} is not valid JSON (${(error as Error).message})`);
   }
   const result = TargetProfile.safeParse(json);
-  if (!result.success) throw new Error(`${file} is not a valid target profile:\n${z.prettifyError(result.error).replace(/^/gm, '      ')}`);
+  if (!result.success)
+    throw new Error(
+      `${file} is not a valid target profile:\n${z.prettifyError(result.error).replace(/^/gm, '      ')}`,
+    );
   return result.data;
 }
 

@@ -37,7 +37,8 @@ export function journalDir(reportFile: string): string {
   return path.join(path.dirname(reportFile), 'created-resources');
 }
 
-const journalFile = (reportFile: string, runId: string) => path.join(journalDir(reportFile), `${runId}.${process.pid}.jsonl`);
+const journalFile = (reportFile: string, runId: string) =>
+  path.join(journalDir(reportFile), `${runId}.${process.pid}.jsonl`);
 
 /**
  * Records what a 2xx answer of a creating operation created. Called by the API client for every
@@ -92,7 +93,9 @@ export function readJournal(reportFile: string, runId: string): CreatedResource[
 /** Run ids with a journal in the directory: runs whose teardown has not merged them (killed, or running now). */
 export function journalRunIds(reportFile: string): string[] {
   try {
-    return [...new Set(readdirSync(journalDir(reportFile)).flatMap((f) => /^(.+)\.\d+\.jsonl$/.exec(f)?.[1] ?? []))].sort();
+    return [
+      ...new Set(readdirSync(journalDir(reportFile)).flatMap((f) => /^(.+)\.\d+\.jsonl$/.exec(f)?.[1] ?? [])),
+    ].sort();
   } catch {
     return [];
   }
@@ -101,7 +104,8 @@ export function journalRunIds(reportFile: string): string[] {
 export function removeJournal(reportFile: string, runId: string): void {
   const dir = journalDir(reportFile);
   try {
-    for (const f of readdirSync(dir)) if (f.startsWith(`${runId}.`) && f.endsWith('.jsonl')) rmSync(path.join(dir, f), { force: true });
+    for (const f of readdirSync(dir))
+      if (f.startsWith(`${runId}.`) && f.endsWith('.jsonl')) rmSync(path.join(dir, f), { force: true });
   } catch {
     // No journal: nothing was created.
   }
@@ -133,5 +137,6 @@ function parseJson(text: string): unknown {
   }
 }
 
-const asRecord = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {});
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
 const stringOr = (value: unknown): string | null => (typeof value === 'string' ? value : null);

@@ -23,7 +23,11 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
 
   if (config.embedded) {
     const token = config.apiToken ?? `ref-${randomBytes(16).toString('hex')}`;
-    const { app } = buildReference({ token, faults: parseFaults(config.referenceFaults), deliveries: config.signature ? { signature: config.signature } : {} });
+    const { app } = buildReference({
+      token,
+      faults: parseFaults(config.referenceFaults),
+      deliveries: config.signature ? { signature: config.signature } : {},
+    });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     process.env.EMBEDDED_REFERENCE_URL = url;
     process.env.API_TOKEN = token;
@@ -43,7 +47,9 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     capture = await startCaptureServer(config);
   } catch (error) {
     await close();
-    throw new PreflightError(`The capture server could not start on ${config.capture.host}:${config.capture.port} (CAPTURE_HOST, CAPTURE_PORT): ${(error as Error).message}`);
+    throw new PreflightError(
+      `The capture server could not start on ${config.capture.host}:${config.capture.port} (CAPTURE_HOST, CAPTURE_PORT): ${(error as Error).message}`,
+    );
   }
   Object.assign(process.env, captureEnvironment(capture.endpoint));
   const closeTarget = close;
@@ -54,15 +60,24 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
 
   try {
     // Through the address the target is told: a tunnel that is down shows here, not as one timeout per delivery test.
-    const captureUrl = deliveriesUnobservable(config) ? undefined : `${capture.endpoint.publicUrl}${CONTROL_PREFIX}/${capture.endpoint.controlToken}/health`;
-    await preflight(process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '', config, process.env.API_TOKEN, { captureUrl });
+    const captureUrl = deliveriesUnobservable(config)
+      ? undefined
+      : `${capture.endpoint.publicUrl}${CONTROL_PREFIX}/${capture.endpoint.controlToken}/health`;
+    await preflight(process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '', config, process.env.API_TOKEN, {
+      captureUrl,
+    });
   } catch (error) {
     await close();
     throw error;
   }
   // Global teardown runs however the tests ended (failed, timed out, stopped by --max-failures): list
   // what the run created in reports/created-resources.json, and delete it where the paths are known.
-  const target = { baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '', token: process.env.API_TOKEN, runId: process.env.RUN_ID, embedded: config.embedded };
+  const target = {
+    baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
+    token: process.env.API_TOKEN,
+    runId: process.env.RUN_ID,
+    embedded: config.embedded,
+  };
   return async () => {
     try {
       const summary = summarize(await cleanUpCreatedResources(config, target), config.createdResourcesFile);

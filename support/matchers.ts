@@ -12,14 +12,16 @@ import { redact } from './redact.ts';
 const SHOWN_JSON = 2_000;
 
 function subjectOf(received: unknown): { value: unknown; origin: string } {
-  if (received instanceof ApiResponse) return { value: received.json(), origin: `\nResponse of ${received.describe()}` };
+  if (received instanceof ApiResponse)
+    return { value: received.json(), origin: `\nResponse of ${received.describe()}` };
   return { value: received, origin: '' };
 }
 
 /** The value at a path of keys (absent: undefined), for messages that show what was found there. */
 export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let value = root;
-  for (const key of path) value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of path)
+    value = value !== null && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   return value;
 }
 
@@ -48,7 +50,11 @@ export const expect = baseExpect.extend({
     const result = schema.safeParse(subject.value);
     const json = truncate(JSON.stringify(subject.value, null, 2) ?? String(subject.value), SHOWN_JSON);
     if (result.success) {
-      return { name, pass: true, message: () => redact(`expected the value not to match the schema${subject.origin}\n${json}`) };
+      return {
+        name,
+        pass: true,
+        message: () => redact(`expected the value not to match the schema${subject.origin}\n${json}`),
+      };
     }
     // Kept for the failure's "schema diff" attachment (support/api/evidence.ts).
     noteSchemaDiff(`Shape check${subject.origin.replace('\n', ' ')}:\n${describeIssues(result.error, subject.value)}`);
@@ -56,12 +62,17 @@ export const expect = baseExpect.extend({
       name,
       pass: false,
       message: () =>
-        redact(`The response does not match the spec's shape${subject.origin}:\n${describeIssues(result.error, subject.value)}\n\nReceived:\n${json}`),
+        redact(
+          `The response does not match the spec's shape${subject.origin}:\n${describeIssues(result.error, subject.value)}\n\nReceived:\n${json}`,
+        ),
     };
   },
 
   /** The response has this status (or, given a predicate, one it accepts); the message shows the body. */
-  toHaveStatus(received: ApiResponse, expected: number | { readonly describe: string; readonly test: (status: number) => boolean }) {
+  toHaveStatus(
+    received: ApiResponse,
+    expected: number | { readonly describe: string; readonly test: (status: number) => boolean },
+  ) {
     const name = 'toHaveStatus';
     const pass = typeof expected === 'number' ? received.status === expected : expected.test(received.status);
     const wanted = typeof expected === 'number' ? String(expected) : expected.describe;
@@ -82,7 +93,10 @@ export const expect = baseExpect.extend({
 /** Status predicates: for set-up steps whose exact status another test judges, and for rejections whose code the spec does not give. */
 export const Statuses = {
   success: { describe: '2xx (the exact status is checked by its own test)', test: (s: number) => s >= 200 && s < 300 },
-  clientError: { describe: '4xx (a client error; a 5xx is never an acceptable rejection)', test: (s: number) => s >= 400 && s < 500 },
+  clientError: {
+    describe: '4xx (a client error; a 5xx is never an acceptable rejection)',
+    test: (s: number) => s >= 400 && s < 500,
+  },
   notSuccess: { describe: 'not 2xx (and not 5xx)', test: (s: number) => (s < 200 || s >= 300) && s < 500 },
 } as const;
 

@@ -38,14 +38,28 @@ interface Answer {
 }
 
 /** Throws a PreflightError naming the first problem; returns when the target looks ready for the suite. */
-export async function preflight(baseUrl: string, config: Config, token: string | undefined, options: PreflightOptions = {}): Promise<void> {
+export async function preflight(
+  baseUrl: string,
+  config: Config,
+  token: string | undefined,
+  options: PreflightOptions = {},
+): Promise<void> {
   const timeoutMs = Math.min(PREFLIGHT_TIMEOUT_MS, config.requestTimeoutMs);
-  const headers = { accept: 'application/json', 'accept-language': config.acceptLanguage, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const headers = {
+    accept: 'application/json',
+    'accept-language': config.acceptLanguage,
+    ...(token ? { authorization: `Bearer ${token}` } : {}),
+  };
 
   // A protected operation without side effects: it proves the address, the base path and the token at once.
-  const events = await get(`${baseUrl}${Operations.webhookEvents.path}`, headers, timeoutMs, { subject: 'Target', check: 'BASE_URL' });
+  const events = await get(`${baseUrl}${Operations.webhookEvents.path}`, headers, timeoutMs, {
+    subject: 'Target',
+    check: 'BASE_URL',
+  });
   if (events.status === 401 || events.status === 403) {
-    throw new PreflightError(`Target refused the token: GET ${events.url} answered ${events.status}${bodyHint(events)}. Check API_TOKEN.`);
+    throw new PreflightError(
+      `Target refused the token: GET ${events.url} answered ${events.status}${bodyHint(events)}. Check API_TOKEN.`,
+    );
   }
   if (events.status === 404) {
     throw new PreflightError(
@@ -55,7 +69,10 @@ export async function preflight(baseUrl: string, config: Config, token: string |
   }
   expectJsonSuccess(events, 'Check BASE_URL: it should be the address of the API itself.');
 
-  const list = await get(`${baseUrl}${config.productListPath}?page=1&per_page=1`, headers, timeoutMs, { subject: 'Target', check: 'BASE_URL and PRODUCT_LIST_PATH' });
+  const list = await get(`${baseUrl}${config.productListPath}?page=1&per_page=1`, headers, timeoutMs, {
+    subject: 'Target',
+    check: 'BASE_URL and PRODUCT_LIST_PATH',
+  });
   if (list.status === 404) {
     throw new PreflightError(
       `Target has no product list at ${config.productListPath}: GET ${list.url} answered 404. ` +
@@ -70,7 +87,9 @@ export async function preflight(baseUrl: string, config: Config, token: string |
     const check = 'CAPTURE_PUBLIC_URL (a tunnel that is down?), CAPTURE_HOST and CAPTURE_PORT';
     const capture = await get(options.captureUrl, {}, timeoutMs, { subject: 'Capture server', check, shown });
     if (capture.status !== 200) {
-      throw new PreflightError(`Capture server not reachable: GET ${shown} answered ${capture.status}, not the capture server's 200. Check ${check}: deliveries could not be received.`);
+      throw new PreflightError(
+        `Capture server not reachable: GET ${shown} answered ${capture.status}, not the capture server's 200. Check ${check}: deliveries could not be received.`,
+      );
     }
   }
 }
@@ -91,15 +110,25 @@ async function get(url: string, headers: Record<string, string>, timeoutMs: numb
     response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
   } catch (error) {
     const headline = isTimeout(error) ? `${probe.subject} does not answer` : `${probe.subject} unreachable`;
-    throw new PreflightError(`${headline}: GET ${shown} ${describeFetchFailure(error, timeoutMs)}. Check ${probe.check} and that it is up.`);
+    throw new PreflightError(
+      `${headline}: GET ${shown} ${describeFetchFailure(error, timeoutMs)}. Check ${probe.check} and that it is up.`,
+    );
   }
   let body: string;
   try {
     body = await response.text();
   } catch (error) {
-    throw new PreflightError(`${probe.subject} unreachable: GET ${shown} answered ${response.status} but its body ${describeFetchFailure(error, timeoutMs)}. Check ${probe.check}.`);
+    throw new PreflightError(
+      `${probe.subject} unreachable: GET ${shown} answered ${response.status} but its body ${describeFetchFailure(error, timeoutMs)}. Check ${probe.check}.`,
+    );
   }
-  return { url, status: response.status, contentType: response.headers.get('content-type') ?? '', location: response.headers.get('location'), body };
+  return {
+    url,
+    status: response.status,
+    contentType: response.headers.get('content-type') ?? '',
+    location: response.headers.get('location'),
+    body,
+  };
 }
 
 function expectJsonSuccess(answer: Answer, advice: string): void {
@@ -109,12 +138,18 @@ function expectJsonSuccess(answer: Answer, advice: string): void {
         `The suite does not follow redirects: set BASE_URL to the final address (http or https, host, path).`,
     );
   }
-  if (answer.status >= 500) throw new PreflightError(`Target is not healthy: GET ${answer.url} answered ${answer.status}${bodyHint(answer)}.`);
-  if (answer.status < 200 || answer.status >= 300) throw new PreflightError(`Target is not ready: GET ${answer.url} answered ${answer.status}${bodyHint(answer)}. ${advice}`);
+  if (answer.status >= 500)
+    throw new PreflightError(`Target is not healthy: GET ${answer.url} answered ${answer.status}${bodyHint(answer)}.`);
+  if (answer.status < 200 || answer.status >= 300)
+    throw new PreflightError(
+      `Target is not ready: GET ${answer.url} answered ${answer.status}${bodyHint(answer)}. ${advice}`,
+    );
   try {
     JSON.parse(answer.body);
   } catch {
-    throw new PreflightError(`Target did not answer JSON: GET ${answer.url} answered ${answer.status}${bodyHint(answer)}. ${advice}`);
+    throw new PreflightError(
+      `Target did not answer JSON: GET ${answer.url} answered ${answer.status}${bodyHint(answer)}. ${advice}`,
+    );
   }
 }
 
@@ -125,7 +160,8 @@ function bodyHint(answer: Answer): string {
   return ` (content-type ${JSON.stringify(answer.contentType)}, ${size} bytes): ${JSON.stringify(truncate(answer.body, 120))}`;
 }
 
-const isTimeout = (error: unknown) => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+const isTimeout = (error: unknown) =>
+  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
 function describeFetchFailure(error: unknown, timeoutMs: number): string {
   const err = error as Error & { cause?: Error & { code?: string } };
@@ -133,6 +169,7 @@ function describeFetchFailure(error: unknown, timeoutMs: number): string {
   const code = err.cause?.code;
   if (code === 'ECONNREFUSED') return 'was refused: nothing accepts connections there (connection refused)';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `failed: the host name does not resolve (${code})`;
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return `failed: the connection was closed without an answer (${code})`;
+  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
+    return `failed: the connection was closed without an answer (${code})`;
   return `failed (${err.cause?.message ?? err.message})`;
 }

@@ -10,14 +10,22 @@ import { z } from 'zod';
 const LARGEST_32_BIT_ID = 2_147_483_647;
 
 /** An id no webhook or product of the target has; 2147483647 when the profile does not name one. */
-const UnknownId = (what: string, resource: string) => z.int({ error: `${what}: a positive integer id that no ${resource} has` }).positive().default(LARGEST_32_BIT_ID);
+const UnknownId = (what: string, resource: string) =>
+  z
+    .int({ error: `${what}: a positive integer id that no ${resource} has` })
+    .positive()
+    .default(LARGEST_32_BIT_ID);
 
-const Ids = (what: string) => z.array(z.int().positive(), { error: `${what}: a list of positive integer ids` }).min(1, `${what}: at least one id`);
+const Ids = (what: string) =>
+  z.array(z.int().positive(), { error: `${what}: a list of positive integer ids` }).min(1, `${what}: at least one id`);
 
 export const TargetProfile = z.strictObject({
   description: z.string().optional(),
   brandIds: Ids('brandIds').min(2, 'brandIds: at least two brands (filters need one brand to keep and one to drop)'),
-  categoryIds: Ids('categoryIds').min(2, 'categoryIds: at least two categories (filters need one to keep and one to drop)'),
+  categoryIds: Ids('categoryIds').min(
+    2,
+    'categoryIds: at least two categories (filters need one to keep and one to drop)',
+  ),
   subCategoryIds: Ids('subCategoryIds'),
   childCategoryIds: Ids('childCategoryIds'),
   mediaIds: Ids('mediaIds'),

@@ -11,7 +11,10 @@ export const REDACTED = '***';
 const MIN_SECRET_LENGTH = 6;
 
 /** `"secret": "…"` and `"plain_secret": "…"` with a value long enough to be one. */
-const SECRET_JSON_FIELD = new RegExp(`("(?:plain_)?secret"\\s*:\\s*")(?:[^"\\\\]|\\\\.){${MIN_SECRET_LENGTH},}(?:"|$)`, 'gm');
+const SECRET_JSON_FIELD = new RegExp(
+  `("(?:plain_)?secret"\\s*:\\s*")(?:[^"\\\\]|\\\\.){${MIN_SECRET_LENGTH},}(?:"|$)`,
+  'gm',
+);
 
 export function registerSecret(value: string | undefined | null): void {
   if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) secrets.add(value);

@@ -13,13 +13,26 @@ try {
   const runId = process.argv[2];
   const pending = journalRunIds(config.createdResourcesFile);
   if (!runId) {
-    console.log(pending.length === 0 ? 'No run left a journal of what it created.' : `Runs that left a journal: ${pending.join(', ')}\nUsage: npm run cleanup -- <run id>`);
+    console.log(
+      pending.length === 0
+        ? 'No run left a journal of what it created.'
+        : `Runs that left a journal: ${pending.join(', ')}\nUsage: npm run cleanup -- <run id>`,
+    );
     process.exit(pending.length === 0 ? 0 : 1);
   }
-  if (!pending.includes(runId)) throw new Error(`No journal for run ${runId} (runs with one: ${pending.join(', ') || 'none'}).`);
-  if (config.embedded || !config.baseUrl) throw new Error('BASE_URL is not set: what a run creates on the embedded reference ends with that run.');
-  const report = await cleanUpCreatedResources(config, { baseUrl: config.baseUrl, token: config.apiToken, runId, embedded: false });
-  console.log(summarize(report, config.createdResourcesFile) ?? `Run ${runId} created nothing (${config.createdResourcesFile}).`);
+  if (!pending.includes(runId))
+    throw new Error(`No journal for run ${runId} (runs with one: ${pending.join(', ') || 'none'}).`);
+  if (config.embedded || !config.baseUrl)
+    throw new Error('BASE_URL is not set: what a run creates on the embedded reference ends with that run.');
+  const report = await cleanUpCreatedResources(config, {
+    baseUrl: config.baseUrl,
+    token: config.apiToken,
+    runId,
+    embedded: false,
+  });
+  console.log(
+    summarize(report, config.createdResourcesFile) ?? `Run ${runId} created nothing (${config.createdResourcesFile}).`,
+  );
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : `cleanup: ${(error as Error).message}`);
   process.exit(1);

@@ -41,7 +41,9 @@ const DELETE_CONCURRENCY = 4;
 export async function cleanUpCreatedResources(config: Config, target: TeardownTarget): Promise<CreatedResourcesReport> {
   const recorded = readJournal(config.createdResourcesFile, target.runId);
   // A resource recorded twice (it cannot be, but a journal is append-only) is deleted once.
-  const unique = [...new Map(recorded.map((r, i) => [r.id === null ? `${r.kind}:?${i}` : `${r.kind}:${r.id}`, r])).values()];
+  const unique = [
+    ...new Map(recorded.map((r, i) => [r.id === null ? `${r.kind}:?${i}` : `${r.kind}:${r.id}`, r])).values(),
+  ];
   // Webhooks first (deleting a product may notify them), then newest first.
   const order = (r: CreatedResource) => (r.kind === 'webhook' ? 0 : 1);
   const queue = [...unique].reverse().sort((a, b) => order(a) - order(b));
@@ -81,38 +83,53 @@ export function summarize(report: CreatedResourcesReport, file: string): string 
   const { created, deleted, left } = report.summary;
   if (created === 0) return undefined;
   if (left === 0) return `Run ${report.runId} created ${created} resources and deleted them all (${where}).`;
-  if (report.target === 'embedded reference') return `Run ${report.runId} created ${created} resources on the embedded reference, which ends with the run (${where}).`;
+  if (report.target === 'embedded reference')
+    return `Run ${report.runId} created ${created} resources on the embedded reference, which ends with the run (${where}).`;
   return (
     `Run ${report.runId} created ${created} resources; ${deleted} deleted, ${left} left on ${report.target}: listed in ${where}. ` +
     `Find them by the run id in their names; set DELETE_PRODUCT_PATH / DELETE_WEBHOOK_PATH to delete them at teardown.`
   );
 }
 
-async function cleanUp(resource: CreatedResource, config: Config, target: TeardownTarget): Promise<{ cleanup: Cleanup; detail: string }> {
+async function cleanUp(
+  resource: CreatedResource,
+  config: Config,
+  target: TeardownTarget,
+): Promise<{ cleanup: Cleanup; detail: string }> {
   const template = pathFor(resource.kind, config);
   if (!template) {
     const variable = resource.kind === 'product' ? 'DELETE_PRODUCT_PATH' : 'DELETE_WEBHOOK_PATH';
-    return { cleanup: 'left', detail: target.embedded ? 'embedded reference: gone when the run ends' : `${variable} is not set` };
+    return {
+      cleanup: 'left',
+      detail: target.embedded ? 'embedded reference: gone when the run ends' : `${variable} is not set`,
+    };
   }
-  if (resource.id === null) return { cleanup: 'left', detail: 'the creating answer carried no id: find it by its name' };
+  if (resource.id === null)
+    return { cleanup: 'left', detail: 'the creating answer carried no id: find it by its name' };
   const url = `${target.baseUrl}${template.replace('{id}', encodeURIComponent(String(resource.id)))}`;
   try {
     const response = await fetch(url, {
       method: 'DELETE',
-      headers: { accept: 'application/json', 'accept-language': config.acceptLanguage, ...(target.token ? { authorization: `Bearer ${target.token}` } : {}) },
+      headers: {
+        accept: 'application/json',
+        'accept-language': config.acceptLanguage,
+        ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
+      },
       signal: AbortSignal.timeout(config.requestTimeoutMs),
       redirect: 'manual',
     });
     await response.arrayBuffer();
     if (response.ok) return { cleanup: 'deleted', detail: `DELETE ${url} answered ${response.status}` };
-    if (response.status === 404 || response.status === 410) return { cleanup: 'already-gone', detail: `DELETE ${url} answered ${response.status}` };
+    if (response.status === 404 || response.status === 410)
+      return { cleanup: 'already-gone', detail: `DELETE ${url} answered ${response.status}` };
     return { cleanup: 'left', detail: `DELETE ${url} answered ${response.status}` };
   } catch (error) {
     return { cleanup: 'left', detail: redact(`DELETE ${url} failed: ${(error as Error).message}`) };
   }
 }
 
-const pathFor = (kind: ResourceKind, config: Config) => (kind === 'product' ? config.deletePaths.product : config.deletePaths.webhook);
+const pathFor = (kind: ResourceKind, config: Config) =>
+  kind === 'product' ? config.deletePaths.product : config.deletePaths.webhook;
 
 /** Written whole or not at all: parallel runs (the self tests) and a reader never see half a file. */
 function writeAtomically(file: string, text: string): void {

@@ -2,36 +2,110 @@ import type { FaultDefinition } from '../faults.ts';
 
 export const webhookFaults = {
   // Register Webhook
-  'register-webhook-200': { clause: 'register-webhook.created', description: 'Register Webhook answers 200 instead of 201.' },
-  'register-webhook-flat-data': { clause: 'register-webhook.data', description: 'Register Webhook returns the webhook as `data` itself, without `plain_secret`.' },
-  'register-webhook-secret-ignored': { clause: 'register-webhook.secret-echo', description: 'A supplied secret is ignored: `plain_secret` is a generated one.' },
-  'register-webhook-secret-empty-when-omitted': { clause: 'register-webhook.secret-generated', description: 'Without a supplied secret, `plain_secret` is an empty string (read back from the request).' },
-  'register-webhook-events-first-only': { clause: 'register-webhook.echo', description: 'Only the first requested event is stored.' },
-  'register-webhook-drops-unknown-events': { clause: 'register-webhook.validation', description: 'Event names not in the catalogue are dropped silently instead of rejected.' },
-  'register-webhook-validation-400': { clause: 'register-webhook.validation', description: 'Register Webhook answers an invalid body with 400 instead of 422.' },
-  'webhook-secret-min-33': { clause: 'webhook.secret-min-length', description: 'Off by one: a secret of exactly 32 characters is rejected.' },
-  'webhook-secret-in-resource': { clause: 'webhook.secret-not-stored', description: 'The webhook resource carries its secret (a `secret` field) in register and update responses.' },
-  'webhook-events-as-names': { clause: 'webhook.registered-event-shape', description: '`events` comes back as an array of names, not of `{id, event_name}`.' },
+  'register-webhook-200': {
+    clause: 'register-webhook.created',
+    description: 'Register Webhook answers 200 instead of 201.',
+  },
+  'register-webhook-flat-data': {
+    clause: 'register-webhook.data',
+    description: 'Register Webhook returns the webhook as `data` itself, without `plain_secret`.',
+  },
+  'register-webhook-secret-ignored': {
+    clause: 'register-webhook.secret-echo',
+    description: 'A supplied secret is ignored: `plain_secret` is a generated one.',
+  },
+  'register-webhook-secret-empty-when-omitted': {
+    clause: 'register-webhook.secret-generated',
+    description: 'Without a supplied secret, `plain_secret` is an empty string (read back from the request).',
+  },
+  'register-webhook-events-first-only': {
+    clause: 'register-webhook.echo',
+    description: 'Only the first requested event is stored.',
+  },
+  'register-webhook-drops-unknown-events': {
+    clause: 'register-webhook.validation',
+    description: 'Event names not in the catalogue are dropped silently instead of rejected.',
+  },
+  'register-webhook-validation-400': {
+    clause: 'register-webhook.validation',
+    description: 'Register Webhook answers an invalid body with 400 instead of 422.',
+  },
+  'webhook-secret-min-33': {
+    clause: 'webhook.secret-min-length',
+    description: 'Off by one: a secret of exactly 32 characters is rejected.',
+  },
+  'webhook-secret-in-resource': {
+    clause: 'webhook.secret-not-stored',
+    description: 'The webhook resource carries its secret (a `secret` field) in register and update responses.',
+  },
+  'webhook-events-as-names': {
+    clause: 'webhook.registered-event-shape',
+    description: '`events` comes back as an array of names, not of `{id, event_name}`.',
+  },
 
   // Update Webhook
   'update-webhook-201': { clause: 'update-webhook.ok', description: 'Update Webhook answers 201 instead of 200.' },
-  'update-webhook-wrapped': { clause: 'update-webhook.data-is-webhook', description: 'Update Webhook wraps the webhook as `data.webhook`.' },
-  'update-webhook-events-appended': { clause: 'update-webhook.applies-changes', description: 'Update Webhook adds the sent events to the old ones instead of replacing them.' },
-  'update-webhook-updated-at-local-time': { clause: 'update-webhook.updated-after-created', description: '`updated_at` is written in local time (UTC-3) while `created_at` is UTC, so it reads hours before it.' },
-  'update-webhook-validation-400': { clause: 'update-webhook.validation', description: 'Update Webhook answers an invalid body with 400 instead of 422.' },
-  'update-webhook-unknown-id-upserts': { clause: 'update-webhook.unknown-id', description: 'Updating an unknown id creates a webhook with that id and answers 200.' },
-  'webhook-events-put-replaces-catalogue': { clause: 'webhook-events.not-an-identifier', description: 'PUT /webhooks/events is taken as a write to the catalogue: it answers 200 and the catalogue becomes the sent events.' },
+  'update-webhook-wrapped': {
+    clause: 'update-webhook.data-is-webhook',
+    description: 'Update Webhook wraps the webhook as `data.webhook`.',
+  },
+  'update-webhook-events-appended': {
+    clause: 'update-webhook.applies-changes',
+    description: 'Update Webhook adds the sent events to the old ones instead of replacing them.',
+  },
+  'update-webhook-updated-at-local-time': {
+    clause: 'update-webhook.updated-after-created',
+    description:
+      '`updated_at` is written in local time (UTC-3) while `created_at` is UTC, so it reads hours before it.',
+  },
+  'update-webhook-validation-400': {
+    clause: 'update-webhook.validation',
+    description: 'Update Webhook answers an invalid body with 400 instead of 422.',
+  },
+  'update-webhook-unknown-id-upserts': {
+    clause: 'update-webhook.unknown-id',
+    description: 'Updating an unknown id creates a webhook with that id and answers 200.',
+  },
+  'webhook-events-put-replaces-catalogue': {
+    clause: 'webhook-events.not-an-identifier',
+    description:
+      'PUT /webhooks/events is taken as a write to the catalogue: it answers 200 and the catalogue becomes the sent events.',
+  },
 
   // Webhook Events
-  'webhook-events-incomplete': { clause: 'events.catalogue', description: 'The event catalogue leaves out `customer.welcome`.' },
-  'webhook-catalogue-sorted-on-register': { clause: 'events.catalogue', description: 'Registering a webhook sorts the shared catalogue array in place, so its order changes.' },
+  'webhook-events-incomplete': {
+    clause: 'events.catalogue',
+    description: 'The event catalogue leaves out `customer.welcome`.',
+  },
+  'webhook-catalogue-sorted-on-register': {
+    clause: 'events.catalogue',
+    description: 'Registering a webhook sorts the shared catalogue array in place, so its order changes.',
+  },
 
   // Deliveries
   'delivery-never-sent': { clause: 'webhook.delivery-destination', description: 'No webhook delivery is ever sent.' },
-  'delivery-update-emits-created': { clause: 'webhook.delivery-destination', description: 'Updating a product emits `product.created` instead of `product.updated`.' },
-  'delivery-method-put': { clause: 'webhook.delivery-method', description: 'Deliveries are sent with PUT whatever the webhook\'s `method_type`.' },
-  'delivery-form-encoded': { clause: 'webhook.delivery-json', description: 'Deliveries are form-encoded (`payload=<json>`, application/x-www-form-urlencoded).' },
-  'delivery-payload-without-event': { clause: 'webhook.delivery-names-event', description: 'The delivery body does not name its event.' },
-  'delivery-signature-over-reserialized-body': { clause: 'webhook.delivery-signature', description: 'The signature is computed over pretty-printed JSON while the body is sent compact.' },
-  'delivery-ignores-subscription': { clause: 'webhook.delivery-subscription', description: 'Every active webhook is notified of every event, subscribed or not.' },
+  'delivery-update-emits-created': {
+    clause: 'webhook.delivery-destination',
+    description: 'Updating a product emits `product.created` instead of `product.updated`.',
+  },
+  'delivery-method-put': {
+    clause: 'webhook.delivery-method',
+    description: "Deliveries are sent with PUT whatever the webhook's `method_type`.",
+  },
+  'delivery-form-encoded': {
+    clause: 'webhook.delivery-json',
+    description: 'Deliveries are form-encoded (`payload=<json>`, application/x-www-form-urlencoded).',
+  },
+  'delivery-payload-without-event': {
+    clause: 'webhook.delivery-names-event',
+    description: 'The delivery body does not name its event.',
+  },
+  'delivery-signature-over-reserialized-body': {
+    clause: 'webhook.delivery-signature',
+    description: 'The signature is computed over pretty-printed JSON while the body is sent compact.',
+  },
+  'delivery-ignores-subscription': {
+    clause: 'webhook.delivery-subscription',
+    description: 'Every active webhook is notified of every event, subscribed or not.',
+  },
 } as const satisfies Record<string, FaultDefinition>;

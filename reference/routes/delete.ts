@@ -7,20 +7,29 @@ import type { FastifyPluginAsync } from 'fastify';
 import { envelope, errorBody } from '../format.ts';
 import { parseIdentifier, type ReferenceContext } from './context.ts';
 
-export const REFERENCE_DELETE_PATHS = { product: '/api/core/v1/products/{id}', webhook: '/api/core/v1/webhooks/{id}' } as const;
+export const REFERENCE_DELETE_PATHS = {
+  product: '/api/core/v1/products/{id}',
+  webhook: '/api/core/v1/webhooks/{id}',
+} as const;
 
 export const deleteRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx) => {
   const { store, faults } = ctx;
 
   app.delete<{ Params: { identifier: string } }>('/api/core/v1/products/:identifier', async (request, reply) => {
     const id = parseIdentifier(request.params.identifier);
-    if (id === undefined || !store.products.delete(id)) return reply.code(404).send(errorBody(`No product has the identifier ${JSON.stringify(request.params.identifier)}.`));
+    if (id === undefined || !store.products.delete(id))
+      return reply
+        .code(404)
+        .send(errorBody(`No product has the identifier ${JSON.stringify(request.params.identifier)}.`));
     return envelope('Product deleted.', null, faults);
   });
 
   app.delete<{ Params: { identifier: string } }>('/api/core/v1/webhooks/:identifier', async (request, reply) => {
     const id = parseIdentifier(request.params.identifier);
-    if (id === undefined || !store.webhooks.delete(id)) return reply.code(404).send(errorBody(`No webhook has the identifier ${JSON.stringify(request.params.identifier)}.`));
+    if (id === undefined || !store.webhooks.delete(id))
+      return reply
+        .code(404)
+        .send(errorBody(`No webhook has the identifier ${JSON.stringify(request.params.identifier)}.`));
     return envelope('Webhook deleted.', null, faults);
   });
 };

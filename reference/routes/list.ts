@@ -16,7 +16,14 @@ export const MAX_PER_PAGE = 100;
 const arrayParam = z
   .union([z.string(), z.array(z.string())])
   .transform((v) => (Array.isArray(v) ? v : v.split(',')))
-  .pipe(z.array(z.string().regex(/^[1-9]\d{0,15}$/, 'must be a positive integer id').transform(Number)));
+  .pipe(
+    z.array(
+      z
+        .string()
+        .regex(/^[1-9]\d{0,15}$/, 'must be a positive integer id')
+        .transform(Number),
+    ),
+  );
 
 const ListQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -49,17 +56,24 @@ type Keep = (product: ProductRecord) => boolean;
  */
 function filtersOf(q: ListQuery, faults: FaultSet): Keep[] {
   const overlaps = (have: readonly number[], wanted: readonly number[]) => wanted.some((id) => have.includes(id));
-  const atLeast = (value: number, bound: number) => (faults.has('list-price-bounds-exclusive') ? value > bound : value >= bound);
+  const atLeast = (value: number, bound: number) =>
+    faults.has('list-price-bounds-exclusive') ? value > bound : value >= bound;
   const created = (p: ProductRecord) => formatDate(p.created_at);
   const { search, sku, is_published, tag_ids, brand_ids, category_ids, min_price, max_price, date_from, date_to } = q;
   const filters: (Keep | false)[] = [
-    search !== undefined && !faults.has('list-search-ignored') &&
+    search !== undefined &&
+      !faults.has('list-search-ignored') &&
       ((p) => [p.name.ar, p.name.en, p.sku ?? ''].some((s) => s.toLowerCase().includes(search.toLowerCase()))),
     sku !== undefined && !faults.has('list-sku-ignored') && ((p) => p.sku === sku),
-    is_published !== undefined && ((p) => (p.is_published === (is_published === '1')) !== faults.has('list-published-inverted')),
+    is_published !== undefined &&
+      ((p) => (p.is_published === (is_published === '1')) !== faults.has('list-published-inverted')),
     tag_ids !== undefined && !faults.has('list-tags-ignored') && ((p) => overlaps(p.tag_ids, tag_ids)),
-    brand_ids !== undefined && !faults.has('list-brands-ignored') && ((p) => overlaps(p.brand_id === null ? [] : [p.brand_id], brand_ids)),
-    category_ids !== undefined && !faults.has('list-categories-ignored') && ((p) => overlaps(p.category_ids, category_ids)),
+    brand_ids !== undefined &&
+      !faults.has('list-brands-ignored') &&
+      ((p) => overlaps(p.brand_id === null ? [] : [p.brand_id], brand_ids)),
+    category_ids !== undefined &&
+      !faults.has('list-categories-ignored') &&
+      ((p) => overlaps(p.category_ids, category_ids)),
     min_price !== undefined && !faults.has('list-min-price-ignored') && ((p) => atLeast(p.price, min_price)),
     max_price !== undefined && !faults.has('list-max-price-ignored') && ((p) => atLeast(max_price, p.price)),
     date_from !== undefined && !faults.has('list-date-from-ignored') && ((p) => created(p) >= date_from),
@@ -116,17 +130,24 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
     app.get(path, async (request, reply) => {
       const rawQuery = normaliseQuery(request.query as Record<string, unknown>);
       const parsed = ListQuery.safeParse(rawQuery);
-      if (!parsed.success) return reply.code(422).send(errorBody('The given data was invalid.', fieldErrors(parsed.error)));
+      if (!parsed.success)
+        return reply.code(422).send(errorBody('The given data was invalid.', fieldErrors(parsed.error)));
       const q = parsed.data;
       const filters = filtersOf(q, faults);
-      const all = order([...store.products.values()].filter((p) => filters.every((keep) => keep(p))), faults);
+      const all = order(
+        [...store.products.values()].filter((p) => filters.every((keep) => keep(p))),
+        faults,
+      );
       const lastPage = lastPageOf(all.length, q.per_page, faults);
       const items = all.slice(...pageBounds(q.page, q.per_page, lastPage, faults));
       const render = renderContext(ctx, request);
       const link = (page: number) => {
         const target = faults.has('list-links-stale') ? q.page : page;
-        const url = new URL(`${render.origin}${faults.has('list-links-unprefixed') ? '/products' : '/api/core/v1/products'}`);
-        for (const [key, value] of new URL(request.url, render.origin).searchParams) if (key !== 'page') url.searchParams.append(key, value);
+        const url = new URL(
+          `${render.origin}${faults.has('list-links-unprefixed') ? '/products' : '/api/core/v1/products'}`,
+        );
+        for (const [key, value] of new URL(request.url, render.origin).searchParams)
+          if (key !== 'page') url.searchParams.append(key, value);
         url.searchParams.set('page', String(target));
         return url.toString();
       };
@@ -140,7 +161,11 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
         prev_page_url: hasPrev ? link(q.page - 1) : null,
       };
       const products = items.map((p) => listItem(renderProduct(p, 'list', render), p, faults));
-      return envelope('Products', faults.has('list-products-no-pagination') ? { products } : { products, pagination }, faults);
+      return envelope(
+        'Products',
+        faults.has('list-products-no-pagination') ? { products } : { products, pagination },
+        faults,
+      );
     });
   }
 };

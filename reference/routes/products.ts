@@ -5,12 +5,35 @@ import type { FaultName } from '../faults.ts';
 import { envelope, errorBody } from '../format.ts';
 import { renderProduct } from '../render.ts';
 import type { ProductRecord, ProductType } from '../store.ts';
-import { BookingBody, fieldErrors, referenceErrors, ServiceBody, ServicePatch, type ProductBody } from '../validation.ts';
+import {
+  BookingBody,
+  fieldErrors,
+  referenceErrors,
+  ServiceBody,
+  ServicePatch,
+  type ProductBody,
+} from '../validation.ts';
 import { parseIdentifier, renderContext, type ReferenceContext } from './context.ts';
 
 /** Fields that have a place of their own in the record; the rest of the body is kept in `extra`. */
-const MODELLED = new Set(['name_ar', 'name_en', 'summery_ar', 'summery_en', 'description_ar', 'description_en', 'price', 'sale_price',
-  'is_refundable', 'min_purchase', 'max_purchase', 'image_id', 'sku', 'brand_id', 'category', 'tags']);
+const MODELLED = new Set([
+  'name_ar',
+  'name_en',
+  'summery_ar',
+  'summery_en',
+  'description_ar',
+  'description_en',
+  'price',
+  'sale_price',
+  'is_refundable',
+  'min_purchase',
+  'max_purchase',
+  'image_id',
+  'sku',
+  'brand_id',
+  'category',
+  'tags',
+]);
 
 /** The update faults' "local time": a server clock three hours behind UTC. */
 const LOCAL_OFFSET_MS = 3 * 60 * 60 * 1000;
@@ -46,9 +69,18 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
   const { store, faults } = ctx;
   const schemas = { booking: BookingBody(faults), service: ServiceBody(faults), patch: ServicePatch(faults) };
 
-  function validate(schema: z.ZodType<ProductBody>, typesUnchecked: FaultName, request: FastifyRequest, reply: FastifyReply): ProductBody | undefined {
+  function validate(
+    schema: z.ZodType<ProductBody>,
+    typesUnchecked: FaultName,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): ProductBody | undefined {
     // The "types unchecked" faults take any JSON object as it is, without looking at its fields.
-    const unchecked = faults.has(typesUnchecked) && typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body);
+    const unchecked =
+      faults.has(typesUnchecked) &&
+      typeof request.body === 'object' &&
+      request.body !== null &&
+      !Array.isArray(request.body);
     if (unchecked) return request.body as ProductBody;
     const parsed = schema.safeParse(request.body);
     if (!parsed.success) {
@@ -72,30 +104,43 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     if (nameEn !== undefined) product.name.en = nameEn;
     // The request spells it `summery_*`; the fault reads the dictionary spelling, which never comes.
     const raw = body as Record<string, unknown>;
-    const summaryAr = faults.has('product-summary-misspelled') ? (raw.summary_ar as string | undefined) : body.summery_ar;
-    const summaryEn = faults.has('product-summary-misspelled') ? (raw.summary_en as string | undefined) : body.summery_en;
+    const summaryAr = faults.has('product-summary-misspelled')
+      ? (raw.summary_ar as string | undefined)
+      : body.summery_ar;
+    const summaryEn = faults.has('product-summary-misspelled')
+      ? (raw.summary_en as string | undefined)
+      : body.summery_en;
     if (summaryAr !== undefined) product.summary.ar = summaryAr;
     if (summaryEn !== undefined) product.summary.en = summaryEn;
-    const html = (value: string) => (faults.has('product-description-html-stripped') ? value.replace(/<[^>]*>/g, '') : value);
+    const html = (value: string) =>
+      faults.has('product-description-html-stripped') ? value.replace(/<[^>]*>/g, '') : value;
     if (body.description_ar !== undefined) product.description.ar = html(body.description_ar);
     if (body.description_en !== undefined) product.description.en = html(body.description_en);
     if (!(updating && faults.has('update-service-price-ignored'))) {
-      if (body.price !== undefined) product.price = faults.has('product-price-rounded') ? Math.round(body.price) : body.price;
+      if (body.price !== undefined)
+        product.price = faults.has('product-price-rounded') ? Math.round(body.price) : body.price;
       if (body.sale_price !== undefined) product.sale_price = body.sale_price;
     }
     if (faults.has('product-refundable-or-true')) product.is_refundable = body.is_refundable || true;
-    else if (body.is_refundable !== undefined && !faults.has('product-refundable-dropped')) product.is_refundable = body.is_refundable;
-    if (body.min_purchase !== undefined && !faults.has('product-min-purchase-ignored')) product.min_purchase = body.min_purchase;
+    else if (body.is_refundable !== undefined && !faults.has('product-refundable-dropped'))
+      product.is_refundable = body.is_refundable;
+    if (body.min_purchase !== undefined && !faults.has('product-min-purchase-ignored'))
+      product.min_purchase = body.min_purchase;
     if (body.max_purchase !== undefined) product.max_purchase = body.max_purchase;
     if (body.image_id !== undefined) product.image_id = body.image_id;
     if (body.sku !== undefined) product.sku = body.sku;
     if (!(updating && faults.has('update-service-references-ignored'))) {
       if (body.brand_id !== undefined) product.brand_id = body.brand_id;
-      if (body.category !== undefined) product.category_ids = [...new Set(body.category)].slice(0, faults.has('product-categories-first-only') ? 1 : undefined);
+      if (body.category !== undefined)
+        product.category_ids = [...new Set(body.category)].slice(
+          0,
+          faults.has('product-categories-first-only') ? 1 : undefined,
+        );
     }
     if (body.tags !== undefined) {
       const tagIds = store.tagIdsFor(body.tags);
-      product.tag_ids = updating && faults.has('update-service-tags-appended') ? [...new Set([...product.tag_ids, ...tagIds])] : tagIds;
+      product.tag_ids =
+        updating && faults.has('update-service-tags-appended') ? [...new Set([...product.tag_ids, ...tagIds])] : tagIds;
     }
     for (const [key, value] of Object.entries(body)) if (!MODELLED.has(key)) product.extra[key] = value;
   }
@@ -115,9 +160,12 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       product = { ...structuredClone(existing), id: store.nextProductId() };
       store.products.set(product.id, product);
     }
-    if (faults.has('update-service-omitted-cleared')) Object.assign(product, blankProduct(product.id, product.type, product.created_at));
+    if (faults.has('update-service-omitted-cleared'))
+      Object.assign(product, blankProduct(product.id, product.type, product.created_at));
     apply(product, body, 'update');
-    product.updated_at = faults.has('update-service-updated-at-behind') ? new Date(now.getTime() - LOCAL_OFFSET_MS) : now;
+    product.updated_at = faults.has('update-service-updated-at-behind')
+      ? new Date(now.getTime() - LOCAL_OFFSET_MS)
+      : now;
     return product;
   }
 
@@ -127,7 +175,9 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const product = create('booking', body);
     const data = renderProduct(product, 'detail', renderContext(ctx, request));
     ctx.deliveries.emit('product.created', data, store.webhooks.values());
-    return reply.code(faults.has('create-booking-200') ? 200 : 201).send(envelope('Booking product created.', data, faults));
+    return reply
+      .code(faults.has('create-booking-200') ? 200 : 201)
+      .send(envelope('Booking product created.', data, faults));
   });
 
   app.post('/api/core/v1/products/service', async (request, reply) => {
@@ -144,13 +194,17 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const found = id === undefined ? undefined : store.products.get(id);
     const upsert = faults.has('update-service-unknown-id-creates') && id !== undefined && !found;
     if (!upsert && (!found || found.type !== 'service')) {
-      return reply.code(404).send(errorBody(`No service product has the identifier ${JSON.stringify(request.params.identifier)}.`));
+      return reply
+        .code(404)
+        .send(errorBody(`No service product has the identifier ${JSON.stringify(request.params.identifier)}.`));
     }
     const body = validate(schemas.patch, 'update-service-types-unchecked', request, reply);
     if (!body) return reply;
     const product = found ? update(found, body) : create('service', body);
     const data = renderProduct(product, 'detail', renderContext(ctx, request));
     ctx.deliveries.emit('product.updated', data, store.webhooks.values());
-    return reply.code(faults.has('update-service-201') ? 201 : 200).send(envelope('Service product updated.', data, faults));
+    return reply
+      .code(faults.has('update-service-201') ? 201 : 200)
+      .send(envelope('Service product updated.', data, faults));
   });
 };

@@ -24,7 +24,12 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
   function validate(operation: 'register' | 'update', raw: unknown, reply: FastifyReply) {
     const badStatus = faults.has(`${operation}-webhook-validation-400`) ? 400 : 422;
     let body = raw;
-    if (operation === 'register' && faults.has('register-webhook-drops-unknown-events') && isRecord(body) && Array.isArray(body.events)) {
+    if (
+      operation === 'register' &&
+      faults.has('register-webhook-drops-unknown-events') &&
+      isRecord(body) &&
+      Array.isArray(body.events)
+    ) {
       body = { ...body, events: body.events.filter((name) => (EventNames as readonly unknown[]).includes(name)) };
     }
     const parsed = WebhookBody(faults).safeParse(body);
@@ -33,7 +38,9 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       return undefined;
     }
     if (faults.has('webhook-secret-min-33') && parsed.data.secret?.length === 32) {
-      void reply.code(badStatus).send(errorBody('The given data was invalid.', { secret: ['The secret must be more than 32 characters.'] }));
+      void reply
+        .code(badStatus)
+        .send(errorBody('The given data was invalid.', { secret: ['The secret must be more than 32 characters.'] }));
       return undefined;
     }
     return parsed.data;
@@ -48,8 +55,14 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
   }
 
   app.get('/api/core/v1/webhooks/events', async () => {
-    const entries = catalogue.filter((e) => !(faults.has('webhook-events-incomplete') && e.value === 'customer.welcome'));
-    return envelope('Webhook events', entries.map((e) => ({ value: e.value, label: e.label })), faults);
+    const entries = catalogue.filter(
+      (e) => !(faults.has('webhook-events-incomplete') && e.value === 'customer.welcome'),
+    );
+    return envelope(
+      'Webhook events',
+      entries.map((e) => ({ value: e.value, label: e.label })),
+      faults,
+    );
   });
 
   app.post('/api/core/v1/webhooks', async (request, reply) => {
@@ -65,14 +78,17 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       method_type: body.method_type,
       status: body.status,
       secret: supplied ?? generated,
-      events: registeredEvents(faults.has('register-webhook-events-first-only') ? body.events.slice(0, 1) : body.events),
+      events: registeredEvents(
+        faults.has('register-webhook-events-first-only') ? body.events.slice(0, 1) : body.events,
+      ),
       created_at: now,
       updated_at: now,
     };
     store.webhooks.set(webhook.id, webhook);
     if (faults.has('webhook-catalogue-sorted-on-register')) catalogue.sort((a, b) => a.value.localeCompare(b.value));
     const rendered = render(webhook, request);
-    const plainSecret = faults.has('register-webhook-secret-empty-when-omitted') && body.secret === undefined ? '' : webhook.secret;
+    const plainSecret =
+      faults.has('register-webhook-secret-empty-when-omitted') && body.secret === undefined ? '' : webhook.secret;
     const data = faults.has('register-webhook-flat-data') ? rendered : { webhook: rendered, plain_secret: plainSecret };
     return reply
       .code(faults.has('register-webhook-200') ? 200 : 201)
@@ -90,10 +106,23 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     let webhook = id === undefined ? undefined : store.webhooks.get(id);
     if (!webhook && id !== undefined && faults.has('update-webhook-unknown-id-upserts')) {
       const now = ctx.now();
-      webhook = { id, name: '', url: '', method_type: 'POST', status: 1, secret: `whsec_${randomBytes(24).toString('base64')}`, events: [], created_at: now, updated_at: now };
+      webhook = {
+        id,
+        name: '',
+        url: '',
+        method_type: 'POST',
+        status: 1,
+        secret: `whsec_${randomBytes(24).toString('base64')}`,
+        events: [],
+        created_at: now,
+        updated_at: now,
+      };
       store.webhooks.set(id, webhook);
     }
-    if (!webhook) return reply.code(404).send(errorBody(`No webhook has the identifier ${JSON.stringify(request.params.identifier)}.`));
+    if (!webhook)
+      return reply
+        .code(404)
+        .send(errorBody(`No webhook has the identifier ${JSON.stringify(request.params.identifier)}.`));
     const body = validate('update', request.body, reply);
     if (!body) return reply;
     const kept = faults.has('update-webhook-events-appended') ? webhook.events.map((e) => e.event_name) : [];
@@ -107,10 +136,13 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       updated_at: ctx.now(),
     });
     const rendered = render(webhook, request);
-    if (faults.has('update-webhook-updated-at-local-time')) rendered.updated_at = formatTimestamp(new Date(webhook.updated_at.getTime() - 3 * HOUR_MS), faults);
+    if (faults.has('update-webhook-updated-at-local-time'))
+      rendered.updated_at = formatTimestamp(new Date(webhook.updated_at.getTime() - 3 * HOUR_MS), faults);
     return reply
       .code(faults.has('update-webhook-201') ? 201 : 200)
-      .send(envelope('Webhook updated.', faults.has('update-webhook-wrapped') ? { webhook: rendered } : rendered, faults));
+      .send(
+        envelope('Webhook updated.', faults.has('update-webhook-wrapped') ? { webhook: rendered } : rendered, faults),
+      );
   });
 };
 

@@ -7,7 +7,15 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { buildReference } from '../../reference/app.ts';
 
-export const ChaosModes = ['pass-through', 'html-error-page', 'empty-body', 'truncated-json', 'server-error', 'huge-body', 'no-answer'] as const;
+export const ChaosModes = [
+  'pass-through',
+  'html-error-page',
+  'empty-body',
+  'truncated-json',
+  'server-error',
+  'huge-body',
+  'no-answer',
+] as const;
 export type ChaosMode = (typeof ChaosModes)[number];
 
 /** Bigger than any sane response of this API, small enough not to strain a CI runner. */
@@ -17,7 +25,8 @@ export const HTML_ERROR_PAGE =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';
 
 const HUGE_BODY = (() => {
-  const line = '    at Illuminate\\Pipeline\\Pipeline->Illuminate\\Pipeline\\{closure}(Object(Illuminate\\Http\\Request)) #42 vendor/laravel/framework/src\n';
+  const line =
+    '    at Illuminate\\Pipeline\\Pipeline->Illuminate\\Pipeline\\{closure}(Object(Illuminate\\Http\\Request)) #42 vendor/laravel/framework/src\n';
   const head = '<!DOCTYPE html><html><head><title>Whoops! There was an error.</title></head><body><pre>\n';
   return Buffer.from((head + line.repeat(Math.ceil(HUGE_BODY_BYTES / line.length))).slice(0, HUGE_BODY_BYTES));
 })();
@@ -29,7 +38,8 @@ export interface ChaosTarget {
 }
 
 /** `PATCH /api/core/v1/products/service/12?x=1` → `PATCH /api/core/v1/products/service/{id}`. */
-const routeOf = (request: FastifyRequest) => `${request.method} ${request.url.split('?')[0]?.replace(/\/\d+(?=\/|$)/g, '/{id}') ?? ''}`;
+const routeOf = (request: FastifyRequest) =>
+  `${request.method} ${request.url.split('?')[0]?.replace(/\/\d+(?=\/|$)/g, '/{id}') ?? ''}`;
 
 export function buildChaosTarget(options: { readonly token: string }): ChaosTarget {
   const reference = buildReference({ token: options.token });
@@ -60,13 +70,25 @@ export function buildChaosTarget(options: { readonly token: string }): ChaosTarg
       headers: { ...headers, host: request.headers.host ?? 'localhost' },
       ...(Buffer.isBuffer(request.body) ? { payload: request.body } : {}),
     });
-    return answer(reply, mode, upstream.statusCode, String(upstream.headers['content-type'] ?? 'application/json'), upstream.rawPayload);
+    return answer(
+      reply,
+      mode,
+      upstream.statusCode,
+      String(upstream.headers['content-type'] ?? 'application/json'),
+      upstream.rawPayload,
+    );
   });
 
   return { app, served };
 }
 
-function answer(reply: FastifyReply, mode: Exclude<ChaosMode, 'no-answer'>, status: number, contentType: string, body: Buffer) {
+function answer(
+  reply: FastifyReply,
+  mode: Exclude<ChaosMode, 'no-answer'>,
+  status: number,
+  contentType: string,
+  body: Buffer,
+) {
   switch (mode) {
     case 'pass-through':
       return reply.code(status).type(contentType).send(body);
@@ -75,7 +97,10 @@ function answer(reply: FastifyReply, mode: Exclude<ChaosMode, 'no-answer'>, stat
     case 'empty-body':
       return reply.code(status).type('application/json').send('');
     case 'truncated-json':
-      return reply.code(status).type('application/json').send(body.subarray(0, Math.max(1, Math.floor(body.length / 2))));
+      return reply
+        .code(status)
+        .type('application/json')
+        .send(body.subarray(0, Math.max(1, Math.floor(body.length / 2))));
     case 'server-error':
       return reply.code(500).type('application/json').send('{"message":"Server Error"}');
     case 'huge-body':

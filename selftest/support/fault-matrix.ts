@@ -41,10 +41,15 @@ async function pool<T, R>(items: readonly T[], concurrency: number, work: (item:
   return results;
 }
 
-export async function buildFaultMatrix(options: { faults?: readonly FaultName[]; concurrency?: number; onRow?: (row: FaultRow) => void } = {}): Promise<FaultMatrix> {
+export async function buildFaultMatrix(
+  options: { faults?: readonly FaultName[]; concurrency?: number; onRow?: (row: FaultRow) => void } = {},
+): Promise<FaultMatrix> {
   const tests = await listSuite();
   const bad = tests.filter((t) => /[›>]/.test(t.title.split(' › ').join('')));
-  if (bad.length > 0) throw new Error(`Test titles must not contain '>' or '›' (the test-list format): ${bad.map((t) => t.title).join('; ')}`);
+  if (bad.length > 0)
+    throw new Error(
+      `Test titles must not contain '>' or '›' (the test-list format): ${bad.map((t) => t.title).join('; ')}`,
+    );
   const faults = options.faults ?? FaultNames;
   const rows = await pool(faults, options.concurrency ?? 2, async (fault) => {
     const { clause, description } = FaultCatalogue[fault];
@@ -55,8 +60,18 @@ export async function buildFaultMatrix(options: { faults?: readonly FaultName[];
       return row;
     }
     const result = await runSuite({ env: { REFERENCE_FAULTS: fault }, only: citing, args: ['--workers=2'] });
-    const caughtBy = result.tests.filter((t) => t.outcome === 'unexpected' && t.clauses.includes(clause)).map((t) => t.listLine);
-    const row: FaultRow = { fault, clause, description, ran: result.tests.length, caughtBy, exitCode: result.exitCode, durationMs: result.durationMs };
+    const caughtBy = result.tests
+      .filter((t) => t.outcome === 'unexpected' && t.clauses.includes(clause))
+      .map((t) => t.listLine);
+    const row: FaultRow = {
+      fault,
+      clause,
+      description,
+      ran: result.tests.length,
+      caughtBy,
+      exitCode: result.exitCode,
+      durationMs: result.durationMs,
+    };
     options.onRow?.(row);
     return row;
   });
@@ -77,10 +92,18 @@ export function renderFaultMatrix(matrix: FaultMatrix): string {
     '',
     '| fault | clause | caught by | ran |',
     '|---|---|---|---|',
-    ...matrix.rows.map((r) => `| ${r.fault} | ${r.clause} | ${r.caughtBy.length === 0 ? '**SURVIVED**' : r.caughtBy.map((t) => t.replace(/^\[conformance\] › /, '')).join('<br>')} | ${r.ran} |`),
+    ...matrix.rows.map(
+      (r) =>
+        `| ${r.fault} | ${r.clause} | ${r.caughtBy.length === 0 ? '**SURVIVED**' : r.caughtBy.map((t) => t.replace(/^\[conformance\] › /, '')).join('<br>')} | ${r.ran} |`,
+    ),
   ];
   if (matrix.unproven.length > 0) {
-    lines.push('', '## Unproven tests (no fault of their clauses makes them fail)', '', ...matrix.unproven.map((t) => `- ${t.listLine} (clauses: ${t.clauses.join(', ')})`));
+    lines.push(
+      '',
+      '## Unproven tests (no fault of their clauses makes them fail)',
+      '',
+      ...matrix.unproven.map((t) => `- ${t.listLine} (clauses: ${t.clauses.join(', ')})`),
+    );
   }
   lines.push('', '## Clauses', '', '| clause | level | faults | tests citing |', '|---|---|---|---|');
   for (const id of Object.keys(Clauses)) {
@@ -93,6 +116,17 @@ export function renderFaultMatrix(matrix: FaultMatrix): string {
 
 export async function writeFaultMatrix(matrix: FaultMatrix, dir = path.join(PROJECT_ROOT, 'reports')): Promise<void> {
   await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, 'fault-matrix.json'), JSON.stringify({ rows: matrix.rows, survivors: matrix.survivors.map((r) => r.fault), unproven: matrix.unproven.map((t) => t.listLine) }, null, 2));
+  await writeFile(
+    path.join(dir, 'fault-matrix.json'),
+    JSON.stringify(
+      {
+        rows: matrix.rows,
+        survivors: matrix.survivors.map((r) => r.fault),
+        unproven: matrix.unproven.map((t) => t.listLine),
+      },
+      null,
+      2,
+    ),
+  );
   await writeFile(path.join(dir, 'fault-matrix.md'), renderFaultMatrix(matrix));
 }

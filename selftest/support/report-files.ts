@@ -38,7 +38,8 @@ export interface WrittenFile {
   readonly bytes: Buffer;
 }
 
-const EMBEDDED_REPORT = /<template id="playwrightReportBase64">data:application\/zip;base64,([A-Za-z0-9+/=]+)<\/template>/;
+const EMBEDDED_REPORT =
+  /<template id="playwrightReportBase64">data:application\/zip;base64,([A-Za-z0-9+/=]+)<\/template>/;
 
 async function* walk(dir: string): AsyncGenerator<string> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
@@ -111,7 +112,12 @@ export interface HtmlReportTest {
   readonly tags: readonly string[];
   readonly results: readonly {
     readonly errors: readonly { readonly message?: string }[];
-    readonly attachments: readonly { readonly name: string; readonly contentType: string; readonly body?: string; readonly path?: string }[];
+    readonly attachments: readonly {
+      readonly name: string;
+      readonly contentType: string;
+      readonly body?: string;
+      readonly path?: string;
+    }[];
   }[];
 }
 
@@ -120,7 +126,8 @@ export async function readHtmlReport(htmlDir: string): Promise<HtmlReportData> {
   const embedded = EMBEDDED_REPORT.exec(html.toString('latin1'))?.[1];
   if (!embedded) throw new Error(`${htmlDir}/index.html has no embedded report data`);
   const entries = readZip(Buffer.from(embedded, 'base64'));
-  const json = (name: string) => JSON.parse(entries.find((e) => e.name === name)?.data.toString('utf8') ?? 'null') as unknown;
+  const json = (name: string) =>
+    JSON.parse(entries.find((e) => e.name === name)?.data.toString('utf8') ?? 'null') as unknown;
   const report = json('report.json') as HtmlReportData['report'];
   const tests = entries
     .filter((e) => e.name !== 'report.json' && e.name.endsWith('.json'))

@@ -11,7 +11,19 @@ import { PROJECT_ROOT } from '../../support/config.ts';
 const CLI = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
 /** Variables a parent Playwright run sets for its own workers; a child run must make its own. */
-const INHERITED_RUN_STATE = ['EMBEDDED_REFERENCE_URL', 'API_TOKEN', 'RUN_ID', 'FAKER_SEED', 'REFERENCE_FAULTS', 'BASE_URL', 'REPORTS_DIR', 'CREATED_RESOURCES_FILE', 'CAPTURE_LOCAL_URL', 'CAPTURE_CONTROL_TOKEN', 'WORKERS'];
+const INHERITED_RUN_STATE = [
+  'EMBEDDED_REFERENCE_URL',
+  'API_TOKEN',
+  'RUN_ID',
+  'FAKER_SEED',
+  'REFERENCE_FAULTS',
+  'BASE_URL',
+  'REPORTS_DIR',
+  'CREATED_RESOURCES_FILE',
+  'CAPTURE_LOCAL_URL',
+  'CAPTURE_CONTROL_TOKEN',
+  'WORKERS',
+];
 
 export interface ListedTest {
   /** `[conformance] › file › describe › title`, the form `--test-list` takes. */
@@ -54,7 +66,18 @@ export interface RunOptions {
 interface JsonSuite {
   title: string;
   file: string;
-  specs: { title: string; file: string; line: number; tags: string[]; tests: { projectName: string; status: TestOutcome['outcome']; annotations: { type: string; description?: string }[]; results: { errors: { message?: string }[] }[] }[] }[];
+  specs: {
+    title: string;
+    file: string;
+    line: number;
+    tags: string[];
+    tests: {
+      projectName: string;
+      status: TestOutcome['outcome'];
+      annotations: { type: string; description?: string }[];
+      results: { errors: { message?: string }[] }[];
+    }[];
+  }[];
   suites?: JsonSuite[];
 }
 
@@ -91,7 +114,15 @@ export async function runSuite(options: RunOptions = {}): Promise<RunResult> {
     const reporters = options.keepReports ? [] : ['--reporter=json'];
     // Two workers by default: self tests run beside each other on CI's two cores; a run's own args may say otherwise.
     const workers = (options.args ?? []).some((a) => a.startsWith('--workers')) ? [] : ['--workers=2'];
-    const args = [CLI, 'test', '--project=conformance', ...reporters, ...workers, `--output=${path.join(work, 'test-results')}`, ...(options.args ?? [])];
+    const args = [
+      CLI,
+      'test',
+      '--project=conformance',
+      ...reporters,
+      ...workers,
+      `--output=${path.join(work, 'test-results')}`,
+      ...(options.args ?? []),
+    ];
     if (options.only) {
       const listFile = path.join(work, 'tests.txt');
       await writeFile(listFile, options.only.map((t) => t.listLine).join('\n'));
@@ -103,10 +134,18 @@ export async function runSuite(options: RunOptions = {}): Promise<RunResult> {
     for (const key of Object.keys(env)) if (key.startsWith('TEST_') && key.endsWith('_INDEX')) delete env[key];
     Object.assign(env, { PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile, FORCE_COLOR: '0' }, options.env);
     if (options.keepReports) {
-      Object.assign(env, { REPORTS_DIR: path.join(work, 'reports'), CREATED_RESOURCES_FILE: path.join(work, 'reports', 'created-resources.json') });
+      Object.assign(env, {
+        REPORTS_DIR: path.join(work, 'reports'),
+        CREATED_RESOURCES_FILE: path.join(work, 'reports', 'created-resources.json'),
+      });
     }
     const started = performance.now();
-    const { exitCode, stdout, stderr } = await spawnCollect(process.execPath, args, env, options.timeoutMs ?? 10 * 60_000);
+    const { exitCode, stdout, stderr } = await spawnCollect(
+      process.execPath,
+      args,
+      env,
+      options.timeoutMs ?? 10 * 60_000,
+    );
     let tests: TestOutcome[] = [];
     try {
       tests = flatten((JSON.parse(await readFile(reportFile, 'utf8')) as { suites: JsonSuite[] }).suites);
@@ -122,7 +161,8 @@ export async function runSuite(options: RunOptions = {}): Promise<RunResult> {
 /** The conformance tests with their clauses, without running them. */
 export async function listSuite(env: Readonly<Record<string, string>> = {}): Promise<ListedTest[]> {
   const result = await runSuite({ env, args: ['--list'] });
-  if (result.tests.length === 0) throw new Error(`Listing the suite found no tests (exit ${result.exitCode}):\n${result.stderr}`);
+  if (result.tests.length === 0)
+    throw new Error(`Listing the suite found no tests (exit ${result.exitCode}):\n${result.stderr}`);
   return [...result.tests];
 }
 

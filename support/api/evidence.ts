@@ -46,7 +46,10 @@ export function failureAttachments(exchanges: readonly Exchange[]): EvidenceAtta
   if (earlier.length > 0) {
     const skipped = exchanges.length - 1 - earlier.length;
     const heading = skipped > 0 ? `(${skipped} earlier request(s) not shown)\n\n` : '';
-    attachments.push({ name: EvidenceNames.earlier, body: heading + earlier.map(describeExchange).join(`\n\n${'-'.repeat(72)}\n\n`) });
+    attachments.push({
+      name: EvidenceNames.earlier,
+      body: heading + earlier.map(describeExchange).join(`\n\n${'-'.repeat(72)}\n\n`),
+    });
   }
   return attachments;
 }

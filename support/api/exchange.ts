@@ -66,7 +66,9 @@ function readableBody(text: string, contentType: string | undefined): string {
 /** The response as a short readable block: status line, headers, body (truncated, redacted). */
 export function describeResponse(response: RecordedResponse | undefined, error?: string): string {
   if (!response) return redact(`no response: ${error ?? 'unknown error'}`);
-  const headers = Object.entries(response.headers).map(([k, v]) => `${k}: ${v}`).join('\n');
+  const headers = Object.entries(response.headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
   const body = truncate(readableBody(response.bodyText, response.headers['content-type']));
   return redact(`HTTP ${response.status} (${Math.round(response.durationMs)} ms)\n${headers}\n\n${body}`);
 }

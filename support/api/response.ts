@@ -26,15 +26,18 @@ export class ApiResponse {
   json(): unknown {
     const what = `${this.request.method} ${this.request.url} answered ${this.status}`;
     const type = `content-type ${JSON.stringify(this.contentType)}`;
-    if (this.text.trim() === '') throw new Error(redact(`${what} with an empty body (${type}) where a JSON body was expected`));
+    if (this.text.trim() === '')
+      throw new Error(redact(`${what} with an empty body (${type}) where a JSON body was expected`));
     try {
       return JSON.parse(this.text) as unknown;
     } catch (error) {
       // The parser's reason tells a truncated body ("Unexpected end of JSON input") from an HTML page.
-      throw new Error(redact(
-        `${what} with a body that is not JSON (${(error as Error).message}; ${type}, ${Buffer.byteLength(this.text)} bytes), ` +
-          `starting: ${JSON.stringify(truncate(this.text, 200))}`,
-      ));
+      throw new Error(
+        redact(
+          `${what} with a body that is not JSON (${(error as Error).message}; ${type}, ${Buffer.byteLength(this.text)} bytes), ` +
+            `starting: ${JSON.stringify(truncate(this.text, 200))}`,
+        ),
+      );
     }
   }
 

@@ -64,7 +64,11 @@ export class StoreApi {
   createServiceProduct(body: ServiceProductBody, options: Omit<SendOptions, 'body'> = {}) {
     return this.send('createServiceProduct', { ...options, body });
   }
-  updateServiceProduct(identifier: number, body: Partial<ServiceProductBody>, options: Omit<SendOptions, 'body' | 'identifier'> = {}) {
+  updateServiceProduct(
+    identifier: number,
+    body: Partial<ServiceProductBody>,
+    options: Omit<SendOptions, 'body' | 'identifier'> = {},
+  ) {
     return this.send('updateServiceProduct', { ...options, identifier, body });
   }
   listProducts(query: ListProductsQuery = {}, options: Omit<SendOptions, 'query'> = {}) {
@@ -80,9 +84,13 @@ export class StoreApi {
     for (const [key, value] of Object.entries(options.query ?? {})) {
       for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(key, String(item));
     }
-    const headers: Record<string, string> = { accept: 'application/json', 'accept-language': this.config.acceptLanguage };
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'accept-language': this.config.acceptLanguage,
+    };
     const credentials = options.credentials ?? { kind: 'configured' };
-    if (credentials.kind === 'configured' && this.config.apiToken) headers.authorization = `Bearer ${this.config.apiToken}`;
+    if (credentials.kind === 'configured' && this.config.apiToken)
+      headers.authorization = `Bearer ${this.config.apiToken}`;
     if (credentials.kind === 'header') headers.authorization = credentials.value;
     let body: string | Buffer | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
@@ -95,11 +103,23 @@ export class StoreApi {
       method: operation.method,
       url: url.toString(),
       headers,
-      body: body === undefined ? undefined : Buffer.isBuffer(body) ? `<${body.length} bytes>` : body.length > LARGE_BODY_SHOWN ? `${body.slice(0, 2_000)}… [${Buffer.byteLength(body)} bytes in all]` : body,
+      body:
+        body === undefined
+          ? undefined
+          : Buffer.isBuffer(body)
+            ? `<${body.length} bytes>`
+            : body.length > LARGE_BODY_SHOWN
+              ? `${body.slice(0, 2_000)}… [${Buffer.byteLength(body)} bytes in all]`
+              : body,
     };
     const started = performance.now();
     // Recorded before the call: a test that times out while waiting still shows this request as its last.
-    const slot = this.#exchanges.push({ request, response: undefined, error: 'no answer yet: the test ended while waiting for it' }) - 1;
+    const slot =
+      this.#exchanges.push({
+        request,
+        response: undefined,
+        error: 'no answer yet: the test ended while waiting for it',
+      }) - 1;
     try {
       const response = await this.context.fetch(url.toString(), {
         method: operation.method,
@@ -114,7 +134,12 @@ export class StoreApi {
       const bodyText = (await response.body()).toString('utf8');
       const exchange = {
         request,
-        response: { status: response.status(), headers: response.headers(), bodyText, durationMs: performance.now() - started },
+        response: {
+          status: response.status(),
+          headers: response.headers(),
+          bodyText,
+          durationMs: performance.now() - started,
+        },
         error: undefined,
       };
       this.#exchanges[slot] = exchange;

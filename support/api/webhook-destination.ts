@@ -21,7 +21,11 @@ export function isCaptureInbox(url: string, config: Config): boolean {
 }
 
 /** Throws before sending a webhook body whose `url` is a real destination outside the capture server. */
-export function assertOwnWebhookDestination(operation: OperationId, body: string | Buffer | undefined, config: Config): void {
+export function assertOwnWebhookDestination(
+  operation: OperationId,
+  body: string | Buffer | undefined,
+  config: Config,
+): void {
   if ((operation !== 'registerWebhook' && operation !== 'updateWebhook') || body === undefined) return;
   const url = urlOf(body);
   if (url === undefined || !isDeliverable(url) || isCaptureInbox(url, config)) return;

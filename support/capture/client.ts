@@ -32,21 +32,37 @@ export class CaptureClient {
   }
 
   /** Calls the control API; any answer but the expected one is a CaptureError naming the call. */
-  async call<T>(method: string, path: string, options: { body?: unknown; signal?: AbortSignal; timeoutMs?: number } = {}): Promise<T> {
-    const signals = [AbortSignal.timeout((options.timeoutMs ?? 0) + CONTROL_SLACK_MS), ...(options.signal ? [options.signal] : [])];
+  async call<T>(
+    method: string,
+    path: string,
+    options: { body?: unknown; signal?: AbortSignal; timeoutMs?: number } = {},
+  ): Promise<T> {
+    const signals = [
+      AbortSignal.timeout((options.timeoutMs ?? 0) + CONTROL_SLACK_MS),
+      ...(options.signal ? [options.signal] : []),
+    ];
     let response: Response;
     try {
       response = await fetch(`${this.#control}${path}`, {
         method,
         signal: AbortSignal.any(signals),
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body), headers: { 'content-type': 'application/json' } }),
+        ...(options.body === undefined
+          ? {}
+          : { body: JSON.stringify(options.body), headers: { 'content-type': 'application/json' } }),
       });
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
-      throw new CaptureError(redact(`capture server: ${method} ${path} failed (${(error as Error).message}). Is the run's capture server up?`));
+      throw new CaptureError(
+        redact(
+          `capture server: ${method} ${path} failed (${(error as Error).message}). Is the run's capture server up?`,
+        ),
+      );
     }
     const text = await response.text();
-    if (!response.ok) throw new CaptureError(redact(`capture server: ${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`));
+    if (!response.ok)
+      throw new CaptureError(
+        redact(`capture server: ${method} ${path} answered ${response.status}: ${text.slice(0, 200)}`),
+      );
     return (text === '' ? undefined : JSON.parse(text)) as T;
   }
 
@@ -78,7 +94,9 @@ export class Inbox {
     return handled(
       this.#scan(matcher, options.timeoutMs).then(({ found, seen, page }) => {
         if (found) return found;
-        throw new CaptureError(`No delivery matching ${matcher.description} arrived at ${this.url} within ${options.timeoutMs} ms.\n${describeSeen(seen, page)}`);
+        throw new CaptureError(
+          `No delivery matching ${matcher.description} arrived at ${this.url} within ${options.timeoutMs} ms.\n${describeSeen(seen, page)}`,
+        );
       }),
     );
   }
@@ -87,7 +105,10 @@ export class Inbox {
   expectNone(matcher: DeliveryMatcher, options: { withinMs: number }): Promise<void> {
     return handled(
       this.#scan(matcher, options.withinMs).then(({ found }) => {
-        if (found) throw new CaptureError(`Expected no delivery matching ${matcher.description} at ${this.url} within ${options.withinMs} ms, but one arrived:\n  ${found.describe()}`);
+        if (found)
+          throw new CaptureError(
+            `Expected no delivery matching ${matcher.description} at ${this.url} within ${options.withinMs} ms, but one arrived:\n  ${found.describe()}`,
+          );
       }),
     );
   }
@@ -95,8 +116,10 @@ export class Inbox {
   /** Every delivery so far, oldest first. */
   async received(): Promise<Delivery[]> {
     const out: Delivery[] = [];
-    for (let after = 0; ; ) {
-      const page = await this.client.call<DeliveryPage>('GET', `/inboxes/${this.id}/deliveries?after=${after}`, { signal: this.ended });
+    for (let after = 0; ;) {
+      const page = await this.client.call<DeliveryPage>('GET', `/inboxes/${this.id}/deliveries?after=${after}`, {
+        signal: this.ended,
+      });
       out.push(...page.deliveries.map((record) => new Delivery(record)));
       if (page.deliveries.length === 0) return out;
       after = page.next;
@@ -112,24 +135,36 @@ export class Inbox {
     await this.client.call('DELETE', `/inboxes/${this.id}`).catch(() => undefined);
   }
 
-  async #scan(matcher: DeliveryMatcher, timeoutMs: number): Promise<{ found: Delivery | undefined; seen: Delivery[]; page: DeliveryPage | undefined }> {
+  async #scan(
+    matcher: DeliveryMatcher,
+    timeoutMs: number,
+  ): Promise<{ found: Delivery | undefined; seen: Delivery[]; page: DeliveryPage | undefined }> {
     const deadline = performance.now() + timeoutMs;
     const seen: Delivery[] = [];
     let page: DeliveryPage | undefined;
     for (let after = 0; ; after = page.next) {
       const remaining = Math.max(0, Math.ceil(deadline - performance.now()));
       try {
-        page = await this.client.call<DeliveryPage>('GET', `/inboxes/${this.id}/wait?after=${after}&timeoutMs=${remaining}`, { signal: this.ended, timeoutMs: remaining });
+        page = await this.client.call<DeliveryPage>(
+          'GET',
+          `/inboxes/${this.id}/wait?after=${after}&timeoutMs=${remaining}`,
+          { signal: this.ended, timeoutMs: remaining },
+        );
       } catch (error) {
         if (!this.ended.aborted) throw error;
-        throw new CaptureError(`The test ended while waiting for a delivery matching ${matcher.description} at ${this.url}.\n${describeSeen(seen, page)}`);
+        throw new CaptureError(
+          `The test ended while waiting for a delivery matching ${matcher.description} at ${this.url}.\n${describeSeen(seen, page)}`,
+        );
       }
       for (const record of page.deliveries) {
         const delivery = new Delivery(record);
         seen.push(delivery);
         if (matches(matcher, delivery)) return { found: delivery, seen, page };
       }
-      if (page.closed) throw new CaptureError(`The inbox ${this.url} was closed while waiting for a delivery matching ${matcher.description}.`);
+      if (page.closed)
+        throw new CaptureError(
+          `The inbox ${this.url} was closed while waiting for a delivery matching ${matcher.description}.`,
+        );
       if (page.deliveries.length === 0 && (page.timedOut || remaining === 0)) return { found: undefined, seen, page };
     }
   }
@@ -147,10 +182,17 @@ function handled<T>(promise: Promise<T>): Promise<T> {
 
 /** What did arrive at an inbox, for a failure message. */
 export function describeSeen(seen: readonly Delivery[], page: DeliveryPage | undefined): string {
-  const lines = seen.length === 0 ? ['Nothing arrived there.'] : [`${seen.length} deliver${seen.length === 1 ? 'y' : 'ies'} arrived there:`, ...seen.slice(-20).map((d) => `  ${d.describe()}`)];
+  const lines =
+    seen.length === 0
+      ? ['Nothing arrived there.']
+      : [
+          `${seen.length} deliver${seen.length === 1 ? 'y' : 'ies'} arrived there:`,
+          ...seen.slice(-20).map((d) => `  ${d.describe()}`),
+        ];
   if (seen.length > 20) lines.splice(1, 0, `  (${seen.length - 20} earlier ones not shown)`);
   if (page && page.dropped > 0) lines.push(`${page.dropped} more were refused because the inbox was full.`);
-  if (page && page.tooLarge > 0) lines.push(`${page.tooLarge} more were refused as larger than the capture server's body limit (413).`);
+  if (page && page.tooLarge > 0)
+    lines.push(`${page.tooLarge} more were refused as larger than the capture server's body limit (413).`);
   return redact(lines.join('\n'));
 }
 

@@ -55,7 +55,10 @@ export class Delivery {
   /** One line for messages: method, path, content type, size, answer, first bytes. Redacted. */
   describe(): string {
     const shownPath = this.path.replace(/^(\/in\/[0-9a-f]{6})[0-9a-f]{26}/, '$1…');
-    const preview = this.body.subarray(0, PREVIEW_BYTES).toString('utf8').replace(/\uFFFD/g, '?');
+    const preview = this.body
+      .subarray(0, PREVIEW_BYTES)
+      .toString('utf8')
+      .replace(/\uFFFD/g, '?');
     const more = this.body.length > PREVIEW_BYTES ? `… (${this.body.length} bytes)` : '';
     return redact(
       `#${this.seq} ${this.method} ${shownPath} content-type ${JSON.stringify(this.contentType)}, ${this.body.length} bytes, ` +

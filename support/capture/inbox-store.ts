@@ -35,7 +35,14 @@ export class InboxState {
 
   page(after: number, size: number, timedOut: boolean): DeliveryPage {
     const deliveries = this.deliveries.slice(after, after + size);
-    return { deliveries, next: after + deliveries.length, dropped: this.dropped, tooLarge: this.tooLarge, timedOut, closed: this.closed };
+    return {
+      deliveries,
+      next: after + deliveries.length,
+      dropped: this.dropped,
+      tooLarge: this.tooLarge,
+      timedOut,
+      closed: this.closed,
+    };
   }
 
   /** Calls `waker` once, at the next delivery (or when the inbox is closed); returns a cancel function. */
@@ -69,7 +76,8 @@ export class InboxStore {
 
   /** A new inbox with a 128-bit random id: unguessable, so parallel tests never see each other's deliveries. */
   open(): InboxState {
-    if (this.#inboxes.size >= this.limits.maxInboxes) throw new InboxFullError(`${this.limits.maxInboxes} inboxes are open; close some first`);
+    if (this.#inboxes.size >= this.limits.maxInboxes)
+      throw new InboxFullError(`${this.limits.maxInboxes} inboxes are open; close some first`);
     const inbox = new InboxState(randomBytes(16).toString('hex'));
     this.#inboxes.set(inbox.id, inbox);
     return inbox;

@@ -11,10 +11,24 @@
  * inbox routes accept any content type (even a malformed one) as raw bytes, and every store is bounded.
  */
 import { timingSafeEqual } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { z } from 'zod';
 import { InboxFullError, InboxStore, type InboxState } from './inbox-store.ts';
-import { CONTROL_PREFIX, defaultCaptureLimits, epochNow, INBOX_PREFIX, type CaptureLimits, type DeliveryPage, type InboxCreated } from './protocol.ts';
+import {
+  CONTROL_PREFIX,
+  defaultCaptureLimits,
+  epochNow,
+  INBOX_PREFIX,
+  type CaptureLimits,
+  type DeliveryPage,
+  type InboxCreated,
+} from './protocol.ts';
 
 export interface CaptureServerOptions {
   /** Secret path segment of the control API. */
@@ -32,7 +46,10 @@ const INBOX_ID = /^[0-9a-f]{32}$/;
 const CONTROL_BODY_LIMIT = 16 * 1024;
 
 const AnswerPlanBody = z.strictObject({ status: z.int().min(200).max(599), times: z.int().min(0).max(1_000_000) });
-const PageQuery = z.object({ after: z.coerce.number().int().min(0).default(0), timeoutMs: z.coerce.number().int().min(0).optional() });
+const PageQuery = z.object({
+  after: z.coerce.number().int().min(0).default(0),
+  timeoutMs: z.coerce.number().int().min(0).optional(),
+});
 
 export function buildCaptureServer(options: CaptureServerOptions): CaptureServer {
   const limits: CaptureLimits = { ...defaultCaptureLimits, ...options.limits };
@@ -51,7 +68,8 @@ export function buildCaptureServer(options: CaptureServerOptions): CaptureServer
   app.addHook('preClose', async () => inboxes.closeAll());
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const status =
+      error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 413) {
       const inbox = inboxOf(request.url);
       if (inbox) inboxes.get(inbox)!.tooLarge++;
@@ -68,7 +86,12 @@ export function buildCaptureServer(options: CaptureServerOptions): CaptureServer
   }
 
   app.register(inboxRoutes, { inboxes, limits });
-  app.register(controlRoutes, { prefix: `${CONTROL_PREFIX}/:token`, inboxes, limits, controlToken: options.controlToken });
+  app.register(controlRoutes, {
+    prefix: `${CONTROL_PREFIX}/:token`,
+    inboxes,
+    limits,
+    controlToken: options.controlToken,
+  });
   return { app, inboxes };
 }
 
@@ -80,12 +103,15 @@ interface RouteOptions {
 /** Receiving deliveries: any method, any content type, the body kept as the exact bytes sent. */
 const inboxRoutes: FastifyPluginAsync<RouteOptions> = async (app, { inboxes, limits }) => {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limits.maxBodyBytes }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: limits.maxBodyBytes }, (_request, body, done) =>
+    done(null, body),
+  );
   // fastify answers 415 to a malformed Content-Type before any parser runs; a delivery with one must
   // still be kept (and shown to the test), so the parser sees a neutral type. The stored headers come
   // from rawHeaders, which keep what the target sent.
   app.addHook('onRequest', async (request) => {
-    if (request.raw.headers['content-type'] !== undefined) request.raw.headers['content-type'] = 'application/octet-stream';
+    if (request.raw.headers['content-type'] !== undefined)
+      request.raw.headers['content-type'] = 'application/octet-stream';
   });
 
   const receive = async (request: FastifyRequest<{ Params: { inboxId: string } }>, reply: FastifyReply) => {
@@ -124,15 +150,22 @@ function headersOf(rawHeaders: readonly string[]): Record<string, string> {
 }
 
 /** The control API the workers use; mounted under `/_control/:token`. */
-const controlRoutes: FastifyPluginAsync<RouteOptions & { readonly controlToken: string }> = async (app, { inboxes, limits, controlToken }) => {
+const controlRoutes: FastifyPluginAsync<RouteOptions & { readonly controlToken: string }> = async (
+  app,
+  { inboxes, limits, controlToken },
+) => {
   const expected = Buffer.from(controlToken);
   app.addHook('onRequest', async (request: FastifyRequest<{ Params: { token?: string } }>, reply) => {
     const given = Buffer.from(request.params.token ?? '');
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return reply.code(404).send({ error: 'not found' });
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      return reply.code(404).send({ error: 'not found' });
     return undefined;
   });
 
-  const inboxParam = (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply): InboxState | undefined => {
+  const inboxParam = (
+    request: FastifyRequest<{ Params: { id: string } }>,
+    reply: FastifyReply,
+  ): InboxState | undefined => {
     const inbox = INBOX_ID.test(request.params.id) ? inboxes.get(request.params.id) : undefined;
     if (!inbox) void reply.code(404).send({ error: 'no such inbox' });
     return inbox;
@@ -156,14 +189,18 @@ const controlRoutes: FastifyPluginAsync<RouteOptions & { readonly controlToken: 
     }
   });
 
-  app.put<{ Params: { id: string } }>('/inboxes/:id/answer', { bodyLimit: CONTROL_BODY_LIMIT }, async (request, reply) => {
-    const inbox = inboxParam(request, reply);
-    if (!inbox) return reply;
-    const plan = AnswerPlanBody.safeParse(request.body);
-    if (!plan.success) return reply.code(400).send({ error: z.prettifyError(plan.error) });
-    inbox.setPlan(plan.data);
-    return reply.code(204).send();
-  });
+  app.put<{ Params: { id: string } }>(
+    '/inboxes/:id/answer',
+    { bodyLimit: CONTROL_BODY_LIMIT },
+    async (request, reply) => {
+      const inbox = inboxParam(request, reply);
+      if (!inbox) return reply;
+      const plan = AnswerPlanBody.safeParse(request.body);
+      if (!plan.success) return reply.code(400).send({ error: z.prettifyError(plan.error) });
+      inbox.setPlan(plan.data);
+      return reply.code(204).send();
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/inboxes/:id/deliveries', async (request, reply) => {
     const inbox = inboxParam(request, reply);

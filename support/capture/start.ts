@@ -19,7 +19,8 @@ export async function startCaptureServer(config: Config): Promise<RunningCapture
   const { app } = buildCaptureServer({ controlToken });
   await app.listen({ host: config.capture.host, port: config.capture.port });
   const address = app.server.address();
-  if (address === null || typeof address === 'string') throw new Error(`capture server: unexpected listen address ${String(address)}`);
+  if (address === null || typeof address === 'string')
+    throw new Error(`capture server: unexpected listen address ${String(address)}`);
   const localUrl = `http://${loopbackFor(config.capture.host)}:${address.port}`;
   return {
     endpoint: { localUrl, publicUrl: config.capture.publicUrl ?? localUrl, controlToken },
@@ -42,7 +43,9 @@ export function captureEnvironment(endpoint: CaptureEndpoint): Record<string, st
 export function captureClientFor(config: Config): CaptureClient {
   const { localUrl, controlToken, publicUrl } = config.capture;
   if (!localUrl || !controlToken) {
-    throw new Error('No capture server: run the suite through `npx playwright test` so global setup can start it (support/capture/start.ts).');
+    throw new Error(
+      'No capture server: run the suite through `npx playwright test` so global setup can start it (support/capture/start.ts).',
+    );
   }
   return new CaptureClient({ localUrl, controlToken, publicUrl: publicUrl ?? localUrl });
 }

@@ -20,7 +20,12 @@ function runTable(report: ConformanceReport): string[] {
   const run = report.run;
   const rows: [string, string][] = [
     ['Target', run?.target ?? 'unknown'],
-    ['Suite', run ? `${run.suite.name} ${run.suite.version}, commit ${code(run.suite.commit)}${run.suite.modified === true ? ' (with local modifications)' : ''}` : 'unknown'],
+    [
+      'Suite',
+      run
+        ? `${run.suite.name} ${run.suite.version}, commit ${code(run.suite.commit)}${run.suite.modified === true ? ' (with local modifications)' : ''}`
+        : 'unknown',
+    ],
     ['Spec checked', run ? `${code(run.spec.path)}, sha256 ${code(run.spec.sha256)}` : 'unknown'],
     ['Date', report.date],
     ['Duration', `${(report.durationMs / 1000).toFixed(1)} s`],
@@ -32,9 +37,11 @@ function runTable(report: ConformanceReport): string[] {
     ],
     ['Run id', run?.runId ?? 'generated per run (see created resources)'],
   ];
-  if (report.shard) rows.push(['Shard', `${report.shard.current} of ${report.shard.total}: partial, merge the shards for the verdict`]);
+  if (report.shard)
+    rows.push(['Shard', `${report.shard.current} of ${report.shard.total}: partial, merge the shards for the verdict`]);
   const configuration = Object.entries(run?.configuration ?? {});
-  if (configuration.length > 0) rows.push(['Configuration', configuration.map(([k, v]) => code(`${k}=${v}`)).join(', ')]);
+  if (configuration.length > 0)
+    rows.push(['Configuration', configuration.map(([k, v]) => code(`${k}=${v}`)).join(', ')]);
   return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${cell(v)} |`)];
 }
 
@@ -42,7 +49,10 @@ export function renderMarkdown(report: ConformanceReport): string {
   const partial = report.shard ? ` (shard ${report.shard.current} of ${report.shard.total} only)` : '';
   const lines: string[] = [`# Conformance report: ${report.verdict}${partial}`, ''];
   if (report.verdict === 'CONFORMANT') {
-    lines.push('Every `@stated` test passed, or was skipped for a reason the configuration explains; none was flaky.', '');
+    lines.push(
+      'Every `@stated` test passed, or was skipped for a reason the configuration explains; none was flaky.',
+      '',
+    );
   } else {
     lines.push(...report.reasons.map((r) => `- ${r}`), '');
   }
@@ -58,18 +68,31 @@ export function renderMarkdown(report: ConformanceReport): string {
     );
     for (const clause of report.failingClauses) {
       const elsewhere = clause.passedElsewhere > 0 ? ` Passed in ${clause.passedElsewhere} other test(s).` : '';
-      lines.push(`- **${clause.id}** (${clause.section}): "${clause.quote}"${elsewhere}`, ...clause.failedTests.map((t) => `  - failed: ${t}`));
+      lines.push(
+        `- **${clause.id}** (${clause.section}): "${clause.quote}"${elsewhere}`,
+        ...clause.failedTests.map((t) => `  - failed: ${t}`),
+      );
     }
     lines.push('');
   }
   if (report.unexplainedSkips.length > 0) {
-    lines.push('## `@stated` tests skipped without a configuration reason', '', ...report.unexplainedSkips.map((s) => `- ${s.title}: ${s.reason}`), '');
+    lines.push(
+      '## `@stated` tests skipped without a configuration reason',
+      '',
+      ...report.unexplainedSkips.map((s) => `- ${s.title}: ${s.reason}`),
+      '',
+    );
   }
   if (report.runErrors.length > 0) {
     lines.push('## Errors outside the tests', '', ...report.runErrors.map((e) => `- ${cell(e)}`), '');
   }
 
-  lines.push('## Results by operation and level', '', '| operation | level | passed | failed | skipped | flaky |', '|---|---|---|---|---|---|');
+  lines.push(
+    '## Results by operation and level',
+    '',
+    '| operation | level | passed | failed | skipped | flaky |',
+    '|---|---|---|---|---|---|',
+  );
   for (const { operation, levels } of report.operations) {
     for (const level of LEVELS) {
       const c = levels[level];
@@ -78,7 +101,8 @@ export function renderMarkdown(report: ConformanceReport): string {
   }
   for (const level of LEVELS) {
     const c = report.totals[level];
-    if (level !== 'untagged' || c.passed + c.failed + c.skipped + c.flaky > 0) lines.push(countsRow('**all operations**', LEVEL_TAG[level], c));
+    if (level !== 'untagged' || c.passed + c.failed + c.skipped + c.flaky > 0)
+      lines.push(countsRow('**all operations**', LEVEL_TAG[level], c));
   }
   lines.push('');
 
@@ -86,20 +110,33 @@ export function renderMarkdown(report: ConformanceReport): string {
   if (report.skips.length === 0) lines.push('None.', '');
   else {
     lines.push('| test | level | reason | explained by configuration |', '|---|---|---|---|');
-    lines.push(...report.skips.map((s) => `| ${cell(s.title)} | ${LEVEL_TAG[s.level]} | ${cell(s.reason)} | ${s.explainedByConfiguration ? 'yes' : '**no**'} |`), '');
+    lines.push(
+      ...report.skips.map(
+        (s) =>
+          `| ${cell(s.title)} | ${LEVEL_TAG[s.level]} | ${cell(s.reason)} | ${s.explainedByConfiguration ? 'yes' : '**no**'} |`,
+      ),
+      '',
+    );
   }
 
   if (report.failedTests.length > 0) {
     lines.push('## Failed tests', '');
     for (const t of report.failedTests) {
-      lines.push(`- ${t.title} (${LEVEL_TAG[t.level]}, ${t.outcome}, ${t.location}${t.fakerSeed ? `, faker seed ${t.fakerSeed}` : ''})`);
+      lines.push(
+        `- ${t.title} (${LEVEL_TAG[t.level]}, ${t.outcome}, ${t.location}${t.fakerSeed ? `, faker seed ${t.fakerSeed}` : ''})`,
+      );
       if (t.error) lines.push(`  > ${cell(t.error)}`);
     }
     lines.push('');
   }
 
   if (report.unmetReadings.length > 0) {
-    lines.push('## Readings not met (`@assumed`: not a breach of the spec)', '', 'The spec is silent here; these tests hold a strong reading of it (see each clause\'s reading below). A valid implementation can read it otherwise.', '');
+    lines.push(
+      '## Readings not met (`@assumed`: not a breach of the spec)',
+      '',
+      "The spec is silent here; these tests hold a strong reading of it (see each clause's reading below). A valid implementation can read it otherwise.",
+      '',
+    );
     lines.push(...report.unmetReadings.map((r) => `- ${r.title} (${r.clauses.join(', ')})`), '');
   }
 
@@ -107,16 +144,31 @@ export function renderMarkdown(report: ConformanceReport): string {
   const latency = report.deliveryLatency;
   if (!latency) lines.push('No delivery test recorded a latency in this run.', '');
   else {
-    lines.push(`${latency.deliveries} deliveries: median ${latency.medianMs.toFixed(0)} ms, maximum ${latency.maxMs.toFixed(0)} ms (API call to arrival at the capture server).`, '');
-    lines.push('| test | latency (ms) |', '|---|---|', ...latency.tests.map((t) => `| ${cell(t.title)} | ${t.latenciesMs.map((v) => v.toFixed(0)).join(', ')} |`), '');
+    lines.push(
+      `${latency.deliveries} deliveries: median ${latency.medianMs.toFixed(0)} ms, maximum ${latency.maxMs.toFixed(0)} ms (API call to arrival at the capture server).`,
+      '',
+    );
+    lines.push(
+      '| test | latency (ms) |',
+      '|---|---|',
+      ...latency.tests.map((t) => `| ${cell(t.title)} | ${t.latenciesMs.map((v) => v.toFixed(0)).join(', ')} |`),
+      '',
+    );
   }
 
-  lines.push('## Clause coverage', '', 'Every clause of the spec the suite knows, with the tests that checked it. A clause without a test that ran was not checked in this run.', '');
+  lines.push(
+    '## Clause coverage',
+    '',
+    'Every clause of the spec the suite knows, with the tests that checked it. A clause without a test that ran was not checked in this run.',
+    '',
+  );
   lines.push('| clause | level | quote | tests |', '|---|---|---|---|');
   for (const c of report.coverage) {
     const ran = c.tests.some((t) => t.outcome !== 'skipped');
     const tests = [...(ran ? [] : ['**not checked**']), ...c.tests.map((t) => `${t.outcome}: ${t.title}`)].join('<br>');
-    lines.push(`| ${c.id} | ${c.level} | ${cell(c.quote)}${c.reading ? `<br>*Reading:* ${cell(c.reading)}` : ''} | ${cell(tests)} |`);
+    lines.push(
+      `| ${c.id} | ${c.level} | ${cell(c.quote)}${c.reading ? `<br>*Reading:* ${cell(c.reading)}` : ''} | ${cell(tests)} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -69,11 +69,18 @@ export interface ConformanceReport {
   readonly totals: Record<Level, Counts>;
   readonly operations: readonly { readonly operation: string; readonly levels: Record<Level, Counts> }[];
   /** Clauses cited by @stated tests that failed or were flaky: the breaches. */
-  readonly failingClauses: readonly (ClauseEntry & { readonly failedTests: readonly string[]; readonly passedElsewhere: number })[];
+  readonly failingClauses: readonly (ClauseEntry & {
+    readonly failedTests: readonly string[];
+    readonly passedElsewhere: number;
+  })[];
   /** @stated tests skipped without a reason the configuration explains. */
   readonly unexplainedSkips: readonly SkipEntry[];
   /** @assumed tests that failed: readings the target does not share. */
-  readonly unmetReadings: readonly { readonly title: string; readonly clauses: readonly string[]; readonly error?: string }[];
+  readonly unmetReadings: readonly {
+    readonly title: string;
+    readonly clauses: readonly string[];
+    readonly error?: string;
+  }[];
   readonly skips: readonly SkipEntry[];
   readonly failedTests: readonly TestRecord[];
   readonly coverage: readonly ClauseEntry[];
@@ -100,10 +107,16 @@ export interface ReportInput {
 
 export const LEVELS: readonly Level[] = ['stated', 'assumed', 'untagged'];
 const emptyCounts = (): Counts => ({ passed: 0, failed: 0, skipped: 0, flaky: 0 });
-const countsByLevel = (): Record<Level, Counts> => ({ stated: emptyCounts(), assumed: emptyCounts(), untagged: emptyCounts() });
+const countsByLevel = (): Record<Level, Counts> => ({
+  stated: emptyCounts(),
+  assumed: emptyCounts(),
+  untagged: emptyCounts(),
+});
 
 /** Configuration variables a skip's reason may name to count as explained (internal ones excluded). */
-const CONFIGURATION_VARIABLES = Object.keys(EnvSchema.shape).filter((name) => !['EMBEDDED_REFERENCE_URL', 'CAPTURE_LOCAL_URL', 'CAPTURE_CONTROL_TOKEN'].includes(name));
+const CONFIGURATION_VARIABLES = Object.keys(EnvSchema.shape).filter(
+  (name) => !['EMBEDDED_REFERENCE_URL', 'CAPTURE_LOCAL_URL', 'CAPTURE_CONTROL_TOKEN'].includes(name),
+);
 
 export function explainedByConfiguration(reason: string): boolean {
   return CONFIGURATION_VARIABLES.some((name) => new RegExp(`\\b${name}\\b`).test(reason));
@@ -113,14 +126,24 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   if (sorted.length === 0) return Number.NaN;
-  return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 function clauseEntry(id: string, tests: readonly TestRecord[]): ClauseEntry {
   const citing = tests.filter((t) => t.clauses.includes(id)).map((t) => ({ title: t.title, outcome: t.outcome }));
-  if (!isClauseId(id)) return { id, level: 'unknown', section: '', quote: '(not a clause of support/spec/clauses.ts)', tests: citing };
+  if (!isClauseId(id))
+    return { id, level: 'unknown', section: '', quote: '(not a clause of support/spec/clauses.ts)', tests: citing };
   const clause = Clauses[id];
-  return { id, level: clause.level, section: clause.section, quote: clause.quote, ...(clause.reading ? { reading: clause.reading } : {}), tests: citing };
+  return {
+    id,
+    level: clause.level,
+    section: clause.section,
+    quote: clause.quote,
+    ...(clause.reading ? { reading: clause.reading } : {}),
+    tests: citing,
+  };
 }
 
 export function buildReport(input: ReportInput): ConformanceReport {
@@ -138,7 +161,13 @@ export function buildReport(input: ReportInput): ConformanceReport {
     .filter((t) => t.outcome === 'skipped')
     .map((t) => {
       const reason = t.skipReason ?? 'no reason given';
-      return { title: t.title, level: t.level, operation: t.operation, reason, explainedByConfiguration: explainedByConfiguration(reason) };
+      return {
+        title: t.title,
+        level: t.level,
+        operation: t.operation,
+        reason,
+        explainedByConfiguration: explainedByConfiguration(reason),
+      };
     });
   const stated = tests.filter((t) => t.level === 'stated');
   const breaking = stated.filter((t) => t.outcome === 'failed' || t.outcome === 'flaky');
@@ -154,20 +183,33 @@ export function buildReport(input: ReportInput): ConformanceReport {
   const reasons: string[] = [];
   const failed = breaking.filter((t) => t.outcome === 'failed');
   const flaky = breaking.filter((t) => t.outcome === 'flaky');
-  if (tests.length === 0 && input.runErrors.length > 0) reasons.push(`The run stopped before any test ran: ${input.runErrors[0] ?? ''}`);
+  if (tests.length === 0 && input.runErrors.length > 0)
+    reasons.push(`The run stopped before any test ran: ${input.runErrors[0] ?? ''}`);
   else if (stated.length === 0) reasons.push('No @stated test was selected: nothing of the spec was checked.');
-  else if (stated.every((t) => t.outcome === 'skipped')) reasons.push('Every @stated test was skipped: nothing of the spec was checked.');
-  if (failed.length > 0) reasons.push(`${failed.length} @stated test(s) failed, breaking ${failingIds.length} clause(s) of the spec.`);
+  else if (stated.every((t) => t.outcome === 'skipped'))
+    reasons.push('Every @stated test was skipped: nothing of the spec was checked.');
+  if (failed.length > 0)
+    reasons.push(`${failed.length} @stated test(s) failed, breaking ${failingIds.length} clause(s) of the spec.`);
   if (flaky.length > 0) reasons.push(`${flaky.length} @stated test(s) were flaky (failed, then passed on a retry).`);
-  if (unexplainedSkips.length > 0) reasons.push(`${unexplainedSkips.length} @stated test(s) were skipped for a reason the configuration does not explain.`);
-  if (input.runErrors.length > 0 && tests.length > 0) reasons.push(`The run reported ${input.runErrors.length} error(s) outside the tests: its results are incomplete.`);
+  if (unexplainedSkips.length > 0)
+    reasons.push(
+      `${unexplainedSkips.length} @stated test(s) were skipped for a reason the configuration does not explain.`,
+    );
+  if (input.runErrors.length > 0 && tests.length > 0)
+    reasons.push(`The run reported ${input.runErrors.length} error(s) outside the tests: its results are incomplete.`);
 
-  const latencyTests = tests.filter((t) => t.deliveryLatenciesMs.length > 0).map((t) => ({ title: t.title, latenciesMs: t.deliveryLatenciesMs }));
+  const latencyTests = tests
+    .filter((t) => t.deliveryLatenciesMs.length > 0)
+    .map((t) => ({ title: t.title, latenciesMs: t.deliveryLatenciesMs }));
   const latencies = latencyTests.flatMap((t) => t.latenciesMs);
-  const seeds = [...new Set(tests.map((t) => /FAKER_SEED=(\d+)/.exec(t.fakerSeed ?? '')?.[1]).filter((s): s is string => !!s))];
+  const seeds = [
+    ...new Set(tests.map((t) => /FAKER_SEED=(\d+)/.exec(t.fakerSeed ?? '')?.[1]).filter((s): s is string => !!s)),
+  ];
 
   const citedIds = new Set(tests.flatMap((t) => t.clauses));
-  const coverage = [...Object.keys(Clauses), ...[...citedIds].filter((id) => !isClauseId(id)).sort()].map((id) => clauseEntry(id, tests));
+  const coverage = [...Object.keys(Clauses), ...[...citedIds].filter((id) => !isClauseId(id)).sort()].map((id) =>
+    clauseEntry(id, tests),
+  );
 
   return {
     verdict: reasons.length === 0 ? 'CONFORMANT' : 'NOT CONFORMANT',
@@ -178,7 +220,9 @@ export function buildReport(input: ReportInput): ConformanceReport {
     fakerSeed: seeds.length > 0 ? seeds.join(', ') : (input.fakerSeed ?? 'unknown'),
     run: input.runInfo,
     totals,
-    operations: [...byOperation.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([operation, levels]) => ({ operation, levels })),
+    operations: [...byOperation.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([operation, levels]) => ({ operation, levels })),
     failingClauses,
     unexplainedSkips,
     unmetReadings: tests
@@ -188,9 +232,15 @@ export function buildReport(input: ReportInput): ConformanceReport {
     failedTests: tests.filter((t) => t.outcome === 'failed' || t.outcome === 'flaky'),
     coverage,
     deliveryLatency:
-      latencies.length === 0 ? null : { deliveries: latencies.length, medianMs: median(latencies), maxMs: Math.max(...latencies), tests: latencyTests },
+      latencies.length === 0
+        ? null
+        : {
+            deliveries: latencies.length,
+            medianMs: median(latencies),
+            maxMs: Math.max(...latencies),
+            tests: latencyTests,
+          },
     runErrors: input.runErrors,
     tests,
   };
 }
-

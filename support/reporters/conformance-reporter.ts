@@ -14,7 +14,13 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError } fro
 import { PROJECT_ROOT } from '../config.ts';
 import { redact } from '../redact.ts';
 import { Operations } from '../spec/operations.ts';
-import { buildReport, type ConformanceReport, type Level, type Outcome, type TestRecord } from './conformance-report.ts';
+import {
+  buildReport,
+  type ConformanceReport,
+  type Level,
+  type Outcome,
+  type TestRecord,
+} from './conformance-report.ts';
 import { renderMarkdown } from './conformance-markdown.ts';
 import { RUN_INFO_METADATA_KEY, type RunInfo } from './run-info.ts';
 
@@ -25,14 +31,21 @@ export interface ConformanceReporterOptions {
   readonly project?: string;
 }
 
-const OUTCOMES: Record<ReturnType<TestCase['outcome']>, Outcome> = { expected: 'passed', unexpected: 'failed', skipped: 'skipped', flaky: 'flaky' };
+const OUTCOMES: Record<ReturnType<TestCase['outcome']>, Outcome> = {
+  expected: 'passed',
+  unexpected: 'failed',
+  skipped: 'skipped',
+  flaky: 'flaky',
+};
 const NO_REASON = 'no reason given (the run may have been interrupted or stopped early)';
 const ANSI = /\u001b\[[0-9;]*m/g;
 const REPORT_FILES = ['conformance.json', 'conformance.md'] as const;
 
 /** Whether the command line selects the project: no --project, or one naming it or a pattern. */
 function selectsProject(argv: readonly string[], project: string): boolean {
-  const named = argv.flatMap((arg, i) => (arg === '--project' ? [argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : []));
+  const named = argv.flatMap((arg, i) =>
+    arg === '--project' ? [argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : [],
+  );
   return named.length === 0 || named.some((name) => name === project || name.includes('*'));
 }
 
@@ -48,7 +61,12 @@ function firstError(test: TestCase): string | undefined {
   const error: TestError | undefined = test.results.flatMap((r) => r.errors)[0];
   const text = error?.message ?? error?.value;
   if (!text) return undefined;
-  const lines = redact(text).replace(ANSI, '').split('\n').filter((l) => l.trim() !== '').slice(0, 4).join(' / ');
+  const lines = redact(text)
+    .replace(ANSI, '')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .slice(0, 4)
+    .join(' / ');
   return lines.length > 500 ? `${lines.slice(0, 500)}…` : lines;
 }
 
@@ -106,7 +124,9 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onError(error: TestError): void {
-    this.#runErrors.push(redact((error.message ?? error.value ?? 'unknown error').replace(ANSI, '').split('\n')[0] ?? ''));
+    this.#runErrors.push(
+      redact((error.message ?? error.value ?? 'unknown error').replace(ANSI, '').split('\n')[0] ?? ''),
+    );
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
@@ -127,7 +147,9 @@ export default class ConformanceReporter implements Reporter {
       fakerSeed: process.env.FAKER_SEED,
     });
     this.#write(report);
-    console.log(`\nConformance: ${report.verdict}${report.shard ? ` (shard ${report.shard.current}/${report.shard.total} only)` : ''}. ${path.relative(process.cwd(), path.join(this.#outputDir, 'conformance.md'))}`);
+    console.log(
+      `\nConformance: ${report.verdict}${report.shard ? ` (shard ${report.shard.current}/${report.shard.total} only)` : ''}. ${path.relative(process.cwd(), path.join(this.#outputDir, 'conformance.md'))}`,
+    );
     for (const clause of report.failingClauses) console.log(`  breaks ${clause.id}: ${clause.quote}`);
 
     if (result.status === 'interrupted' || result.status === 'timedout') return undefined;

@@ -36,7 +36,9 @@ export function conformanceReporters({ reportsDir: dir, ci, argv }: ReporterOpti
     ['html', { outputFolder: `${dir}/html`, open: 'never' }],
     ['junit', { outputFile: `${dir}/junit.xml` }],
     ['./support/reporters/conformance-reporter.ts', { outputDir: dir }],
-    ...(shard ? [['blob', { outputDir: `${dir}/blob/shard-${shard.current}-of-${shard.total}` }] as ReporterDescription] : []),
+    ...(shard
+      ? [['blob', { outputDir: `${dir}/blob/shard-${shard.current}-of-${shard.total}` }] as ReporterDescription]
+      : []),
     ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['json'] as ReporterDescription] : []),
   ];
 }

@@ -80,7 +80,9 @@ function scrubAttachment(attachment: TestResult['attachments'][number]): void {
   } catch (error) {
     // An attachment that cannot be read cannot be published either: drop its path rather than risk it.
     delete attachment.path;
-    attachment.body = Buffer.from(`attachment withheld: it could not be checked for secrets (${(error as Error).message})`);
+    attachment.body = Buffer.from(
+      `attachment withheld: it could not be checked for secrets (${(error as Error).message})`,
+    );
     attachment.contentType = 'text/plain';
   }
 }

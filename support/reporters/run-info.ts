@@ -17,7 +17,12 @@ export const DEFAULT_SPEC_FILE = 'spec/store-api.md';
 export const RUN_INFO_METADATA_KEY = 'conformance';
 
 export interface RunInfo {
-  readonly suite: { readonly name: string; readonly version: string; readonly commit: string; readonly modified: boolean | 'unknown' };
+  readonly suite: {
+    readonly name: string;
+    readonly version: string;
+    readonly commit: string;
+    readonly modified: boolean | 'unknown';
+  };
   readonly spec: { readonly path: string; readonly sha256: string };
   readonly target: string;
   /** Settings that change what is checked or skipped; never a credential. */
@@ -53,7 +58,10 @@ export function withoutCredentials(url: string): string {
   }
 }
 
-export function collectRunInfo(env: Record<string, string | undefined> = safeEnvironment(), root = PROJECT_ROOT): RunInfo {
+export function collectRunInfo(
+  env: Record<string, string | undefined> = safeEnvironment(),
+  root = PROJECT_ROOT,
+): RunInfo {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string };
   const specFile = env.SPEC_FILE?.trim() || DEFAULT_SPEC_FILE;
   const specPath = path.resolve(root, specFile);
@@ -65,8 +73,15 @@ export function collectRunInfo(env: Record<string, string | undefined> = safeEnv
   const faults = env.REFERENCE_FAULTS?.trim();
   return {
     suite: { name: pkg.name, version: pkg.version, commit: gitCommit(root, env), modified: gitModified(root) },
-    spec: { path: specFile, sha256: isFile(specPath) ? createHash('sha256').update(readFileSync(specPath)).digest('hex') : `unknown (${specFile} not found)` },
-    target: env.BASE_URL?.trim() ? withoutCredentials(env.BASE_URL.trim()) : `the embedded reference implementation${faults ? ` with faults ${faults}` : ''}`,
+    spec: {
+      path: specFile,
+      sha256: isFile(specPath)
+        ? createHash('sha256').update(readFileSync(specPath)).digest('hex')
+        : `unknown (${specFile} not found)`,
+    },
+    target: env.BASE_URL?.trim()
+      ? withoutCredentials(env.BASE_URL.trim())
+      : `the embedded reference implementation${faults ? ` with faults ${faults}` : ''}`,
     configuration,
     runId: env.RUN_ID?.trim() || undefined,
   };
@@ -85,7 +100,12 @@ export function safeEnvironment(): Record<string, string | undefined> {
 
 function git(root: string, args: readonly string[]): string | undefined {
   try {
-    return execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5_000 }).trim();
+    return execFileSync('git', args, {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 5_000,
+    }).trim();
   } catch {
     return undefined;
   }

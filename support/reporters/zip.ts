@@ -19,7 +19,10 @@ const DEFLATED = 8;
 
 /** True when the bytes start like a zip archive (a local file header, or an empty archive). */
 export function looksLikeZip(bytes: Buffer): boolean {
-  return bytes.length >= 4 && (bytes.readUInt32LE(0) === LOCAL_FILE_HEADER || bytes.readUInt32LE(0) === END_OF_CENTRAL_DIRECTORY);
+  return (
+    bytes.length >= 4 &&
+    (bytes.readUInt32LE(0) === LOCAL_FILE_HEADER || bytes.readUInt32LE(0) === END_OF_CENTRAL_DIRECTORY)
+  );
 }
 
 /** Every file entry of the archive, decompressed. Throws on a malformed or zip64 archive. */
@@ -30,7 +33,8 @@ export function readZip(bytes: Buffer): ZipEntry[] {
   if (count === 0xffff || offset === 0xffffffff) throw new Error('zip64 archives are not supported');
   const entries: ZipEntry[] = [];
   for (let i = 0; i < count; i++) {
-    if (bytes.readUInt32LE(offset) !== CENTRAL_DIRECTORY_ENTRY) throw new Error(`malformed zip: no central directory entry at ${offset}`);
+    if (bytes.readUInt32LE(offset) !== CENTRAL_DIRECTORY_ENTRY)
+      throw new Error(`malformed zip: no central directory entry at ${offset}`);
     const method = bytes.readUInt16LE(offset + 10);
     const compressedSize = bytes.readUInt32LE(offset + 20);
     const nameLength = bytes.readUInt16LE(offset + 28);
@@ -40,7 +44,8 @@ export function readZip(bytes: Buffer): ZipEntry[] {
     const name = bytes.toString('utf8', offset + 46, offset + 46 + nameLength);
     offset += 46 + nameLength + extraLength + commentLength;
     if (name.endsWith('/')) continue;
-    if (bytes.readUInt32LE(localOffset) !== LOCAL_FILE_HEADER) throw new Error(`malformed zip: no local header for ${name}`);
+    if (bytes.readUInt32LE(localOffset) !== LOCAL_FILE_HEADER)
+      throw new Error(`malformed zip: no local header for ${name}`);
     const dataStart = localOffset + 30 + bytes.readUInt16LE(localOffset + 26) + bytes.readUInt16LE(localOffset + 28);
     const raw = bytes.subarray(dataStart, dataStart + compressedSize);
     if (method === STORED) entries.push({ name, data: Buffer.from(raw) });

@@ -10,7 +10,14 @@ export const Timestamp = z.string().refine(
     if (!m) return false;
     const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
     const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+    return (
+      date.getUTCFullYear() === y &&
+      date.getUTCMonth() === mo - 1 &&
+      date.getUTCDate() === d &&
+      h < 24 &&
+      mi < 60 &&
+      s < 60
+    );
   },
   { error: (issue) => `expected a timestamp "YYYY-MM-DD HH:MM:SS", got ${JSON.stringify(issue.input)}` },
 );

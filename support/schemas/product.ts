@@ -47,7 +47,11 @@ const identifierError = { error: 'identifier must equal id', path: ['identifier'
  * The fields of a create/update Product without the cross-field rule, so a check can `.pick()` the
  * fields it is about and stay green when some other field deviates (zod refuses to pick from a refined object).
  */
-export const ProductFields = z.object({ ...productFields, type: z.enum(['booking', 'service']), is_published: z.boolean() });
+export const ProductFields = z.object({
+  ...productFields,
+  type: z.enum(['booking', 'service']),
+  is_published: z.boolean(),
+});
 
 /** The Product of create and update responses: `type` is a code, `is_published` is present. */
 export const Product = ProductFields.refine(identifierIsId, identifierError);

@@ -5,7 +5,9 @@ import { Timestamp } from './common.ts';
 
 export const RegisteredEvent = z.object({
   id: z.int(),
-  event_name: z.enum(EventNames as [string, ...string[]], { error: (issue) => `expected an event name from the catalogue, got ${JSON.stringify(issue.input)}` }),
+  event_name: z.enum(EventNames as [string, ...string[]], {
+    error: (issue) => `expected an event name from the catalogue, got ${JSON.stringify(issue.input)}`,
+  }),
 });
 export type RegisteredEvent = z.infer<typeof RegisteredEvent>;
 

@@ -1,2 +1,9 @@
 export { signatureHeaders, type SignedMessage } from './sign.ts';
-export { verifySignature, verifyHmacSha256, verifyStandardWebhooks, type SignatureConfig, type SignedRequest, type Verification } from './verify.ts';
+export {
+  verifySignature,
+  verifyHmacSha256,
+  verifyStandardWebhooks,
+  type SignatureConfig,
+  type SignedRequest,
+  type Verification,
+} from './verify.ts';

@@ -14,7 +14,11 @@ export interface SignedMessage {
 }
 
 /** The headers carrying the signature of `message` under `config`, keyed by `secret` (raw bytes). */
-export function signatureHeaders(config: SignatureConfig, secret: string, message: SignedMessage): Record<string, string> {
+export function signatureHeaders(
+  config: SignatureConfig,
+  secret: string,
+  message: SignedMessage,
+): Record<string, string> {
   switch (config.scheme) {
     case 'none':
       return {};

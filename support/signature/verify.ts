@@ -23,7 +23,8 @@ export interface SignedRequest {
 }
 
 /** `verified`, or why not, in words that never contain the secret or a signature value. */
-export type Verification = { readonly verified: true; readonly how: string } | { readonly verified: false; readonly reason: string };
+export type Verification =
+  { readonly verified: true; readonly how: string } | { readonly verified: false; readonly reason: string };
 
 export function verifySignature(config: SignatureConfig, secret: string, request: SignedRequest): Verification {
   switch (config.scheme) {
@@ -39,13 +40,17 @@ export function verifySignature(config: SignatureConfig, secret: string, request
 /** The keys a secret may stand for under Standard Webhooks: its raw bytes, and the decoded form of `whsec_<base64>`. */
 function standardWebhooksKeys(secret: string): { label: string; verifier: Webhook }[] {
   const keys = [{ label: 'the secret as raw bytes', verifier: new Webhook(secret, { format: 'raw' }) }];
-  if (/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(secret)) keys.push({ label: 'the base64 key of a whsec_ secret', verifier: new Webhook(secret) });
+  if (/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(secret))
+    keys.push({ label: 'the base64 key of a whsec_ secret', verifier: new Webhook(secret) });
   return keys;
 }
 
 export function verifyStandardWebhooks(secret: string, request: SignedRequest): Verification {
-  const missing = ['webhook-id', 'webhook-timestamp', 'webhook-signature'].filter((name) => request.headers[name] === undefined);
-  if (missing.length > 0) return { verified: false, reason: `Standard Webhooks headers missing: ${missing.join(', ')}` };
+  const missing = ['webhook-id', 'webhook-timestamp', 'webhook-signature'].filter(
+    (name) => request.headers[name] === undefined,
+  );
+  if (missing.length > 0)
+    return { verified: false, reason: `Standard Webhooks headers missing: ${missing.join(', ')}` };
   if (secret.length === 0) return { verified: false, reason: 'the secret is empty' };
   let reason = '';
   for (const { label, verifier } of standardWebhooksKeys(secret)) {
@@ -57,16 +62,28 @@ export function verifyStandardWebhooks(secret: string, request: SignedRequest): 
       reason ||= error.message;
     }
   }
-  return { verified: false, reason: `Standard Webhooks verification failed: ${reason} (webhook-id ${JSON.stringify(request.headers['webhook-id'])}, webhook-timestamp ${JSON.stringify(request.headers['webhook-timestamp'])})` };
+  return {
+    verified: false,
+    reason: `Standard Webhooks verification failed: ${reason} (webhook-id ${JSON.stringify(request.headers['webhook-id'])}, webhook-timestamp ${JSON.stringify(request.headers['webhook-timestamp'])})`,
+  };
 }
 
-export function verifyHmacSha256(secret: string, request: SignedRequest, header: string, encoding: 'hex' | 'base64'): Verification {
+export function verifyHmacSha256(
+  secret: string,
+  request: SignedRequest,
+  header: string,
+  encoding: 'hex' | 'base64',
+): Verification {
   const value = request.headers[header.toLowerCase()];
   if (value === undefined) return { verified: false, reason: `no ${header} header (WEBHOOK_SIGNATURE_HEADER)` };
   const sent = value.trim().replace(/^sha256=/i, '');
   // Hex case does not matter; base64 is compared as sent.
   const given = Buffer.from(encoding === 'hex' ? sent.toLowerCase() : sent);
   const expected = Buffer.from(createHmac('sha256', secret).update(request.body).digest(encoding));
-  if (given.length === expected.length && timingSafeEqual(given, expected)) return { verified: true, how: `HMAC-SHA256 of the raw body in ${header} (${encoding})` };
-  return { verified: false, reason: `the ${header} header does not hold the HMAC-SHA256 (${encoding}) of the raw body under the webhook's secret` };
+  if (given.length === expected.length && timingSafeEqual(given, expected))
+    return { verified: true, how: `HMAC-SHA256 of the raw body in ${header} (${encoding})` };
+  return {
+    verified: false,
+    reason: `the ${header} header does not hold the HMAC-SHA256 (${encoding}) of the raw body under the webhook's secret`,
+  };
 }

@@ -18,91 +18,148 @@ async function listedInSet(api: StoreApi, set: ProductSet, query: ListProductsQu
 /** Ids of the items on a page that fail `keep`, for "every returned item satisfies the filter". */
 async function itemsFailing(api: StoreApi, query: ListProductsQuery, keep: (item: FilterItem) => boolean) {
   const page = await listPage(api, { ...query, per_page: SET_PAGE_SIZE }, FilterItem);
-  return { ids: page.products.filter((item) => !keep(item)).map((item) => item.id), what: `ids of items that do not satisfy the filter, listed by ${page.response.describe()}` };
+  return {
+    ids: page.products.filter((item) => !keep(item)).map((item) => item.id),
+    what: `ids of items that do not satisfy the filter, listed by ${page.response.describe()}`,
+  };
 }
 
 /** The first two ids of a profile list (the profile guarantees two: one to keep and one to drop). */
 function keptAndDropped(ids: readonly number[]): [kept: number, dropped: number] {
   const [kept, dropped] = ids;
-  if (kept === undefined || dropped === undefined) throw new Error('The target profile lists fewer than two ids where filters need two.');
+  if (kept === undefined || dropped === undefined)
+    throw new Error('The target profile lists fewer than two ids where filters need two.');
   return [kept, dropped];
 }
 
 test.describe('List Products filters', () => {
-  test('search keeps the product whose name holds the word and drops the rest', checks('listProducts', 'list-products.filter-search'), async ({ api, make }) => {
-    const word = uniqueWord(make);
-    const set = await makeProductSet(api, make, [
-      { label: 'named with the word', body: { name_en: `${make.name('list search')} ${word}`, name_ar: `منتج ${word}` } },
-      { label: 'without the word' },
-    ]);
-    // The word is unique to this test, so the search alone is already scoped to its products.
-    const page = await listPage(api, { search: word, per_page: SET_PAGE_SIZE }, ItemId);
-    expect(labelsOf(set, page.ids), `products listed by ${page.response.describe()}`).toEqual(['named with the word']);
-  });
+  test(
+    'search keeps the product whose name holds the word and drops the rest',
+    checks('listProducts', 'list-products.filter-search'),
+    async ({ api, make }) => {
+      const word = uniqueWord(make);
+      const set = await makeProductSet(api, make, [
+        {
+          label: 'named with the word',
+          body: { name_en: `${make.name('list search')} ${word}`, name_ar: `منتج ${word}` },
+        },
+        { label: 'without the word' },
+      ]);
+      // The word is unique to this test, so the search alone is already scoped to its products.
+      const page = await listPage(api, { search: word, per_page: SET_PAGE_SIZE }, ItemId);
+      expect(labelsOf(set, page.ids), `products listed by ${page.response.describe()}`).toEqual([
+        'named with the word',
+      ]);
+    },
+  );
 
-  test('sku keeps the product with that sku and no other', checks('listProducts', 'list-products.filter-sku'), async ({ api, make }) => {
-    const set = await makeProductSet(api, make, [{ label: 'with the sku' }, { label: 'with another sku' }]);
-    const sku = set.products.find((p) => p.label === 'with the sku')?.body.sku ?? '';
-    const page = await listPage(api, { sku, per_page: SET_PAGE_SIZE }, ItemId);
-    expect(labelsOf(set, page.ids), `products listed by ${page.response.describe()}`).toEqual(['with the sku']);
-  });
+  test(
+    'sku keeps the product with that sku and no other',
+    checks('listProducts', 'list-products.filter-sku'),
+    async ({ api, make }) => {
+      const set = await makeProductSet(api, make, [{ label: 'with the sku' }, { label: 'with another sku' }]);
+      const sku = set.products.find((p) => p.label === 'with the sku')?.body.sku ?? '';
+      const page = await listPage(api, { sku, per_page: SET_PAGE_SIZE }, ItemId);
+      expect(labelsOf(set, page.ids), `products listed by ${page.response.describe()}`).toEqual(['with the sku']);
+    },
+  );
 
-  test('tag_ids[] keeps the products carrying the tag and drops the others', checks('listProducts', 'list-products.filter-tags'), async ({ api, make }) => {
-    const [tagged, other] = await Promise.all([
-      makeProductSet(api, make, [{ label: 'tagged 1' }, { label: 'tagged 2' }]),
-      makeProductSet(api, make, [{ label: 'with another tag' }]),
-    ]);
-    const page = await listPage(api, { 'tag_ids[]': [tagged.tagId], per_page: SET_PAGE_SIZE }, ItemId);
-    const both: ProductSet = { ...tagged, products: [...tagged.products, ...other.products] };
-    expect(labelsOf(both, page.ids), `products listed by ${page.response.describe()}`).toEqual(['tagged 1', 'tagged 2']);
-  });
+  test(
+    'tag_ids[] keeps the products carrying the tag and drops the others',
+    checks('listProducts', 'list-products.filter-tags'),
+    async ({ api, make }) => {
+      const [tagged, other] = await Promise.all([
+        makeProductSet(api, make, [{ label: 'tagged 1' }, { label: 'tagged 2' }]),
+        makeProductSet(api, make, [{ label: 'with another tag' }]),
+      ]);
+      const page = await listPage(api, { 'tag_ids[]': [tagged.tagId], per_page: SET_PAGE_SIZE }, ItemId);
+      const both: ProductSet = { ...tagged, products: [...tagged.products, ...other.products] };
+      expect(labelsOf(both, page.ids), `products listed by ${page.response.describe()}`).toEqual([
+        'tagged 1',
+        'tagged 2',
+      ]);
+    },
+  );
 
-  test('brand_ids[] keeps only products of the brand', checks('listProducts', 'list-products.filter-brands', 'list-products.filter-combined'), async ({ api, make, config }) => {
-    const [kept, dropped] = keptAndDropped(config.profile.brandIds);
-    const set = await makeProductSet(api, make, [{ label: 'of the brand', body: { brand_id: kept } }, { label: 'of another brand', body: { brand_id: dropped } }]);
-    const alone = await itemsFailing(api, { 'brand_ids[]': [kept] }, (item) => item.brand?.id === kept);
-    expect(alone.ids, alone.what).toEqual([]);
-    const inSet = await listedInSet(api, set, { 'brand_ids[]': [kept] });
-    expect(inSet.labels, inSet.what).toEqual(['of the brand']);
-  });
+  test(
+    'brand_ids[] keeps only products of the brand',
+    checks('listProducts', 'list-products.filter-brands', 'list-products.filter-combined'),
+    async ({ api, make, config }) => {
+      const [kept, dropped] = keptAndDropped(config.profile.brandIds);
+      const set = await makeProductSet(api, make, [
+        { label: 'of the brand', body: { brand_id: kept } },
+        { label: 'of another brand', body: { brand_id: dropped } },
+      ]);
+      const alone = await itemsFailing(api, { 'brand_ids[]': [kept] }, (item) => item.brand?.id === kept);
+      expect(alone.ids, alone.what).toEqual([]);
+      const inSet = await listedInSet(api, set, { 'brand_ids[]': [kept] });
+      expect(inSet.labels, inSet.what).toEqual(['of the brand']);
+    },
+  );
 
-  test('category_ids[] keeps only products in the category', checks('listProducts', 'list-products.filter-categories', 'list-products.filter-combined'), async ({ api, make, config }) => {
-    const [kept, dropped] = keptAndDropped(config.profile.categoryIds);
-    const set = await makeProductSet(api, make, [{ label: 'in the category', body: { category: [kept] } }, { label: 'in another category', body: { category: [dropped] } }]);
-    const alone = await itemsFailing(api, { 'category_ids[]': [kept] }, (item) => item.categories.some((c) => c.id === kept));
-    expect(alone.ids, alone.what).toEqual([]);
-    const inSet = await listedInSet(api, set, { 'category_ids[]': [kept] });
-    expect(inSet.labels, inSet.what).toEqual(['in the category']);
-  });
+  test(
+    'category_ids[] keeps only products in the category',
+    checks('listProducts', 'list-products.filter-categories', 'list-products.filter-combined'),
+    async ({ api, make, config }) => {
+      const [kept, dropped] = keptAndDropped(config.profile.categoryIds);
+      const set = await makeProductSet(api, make, [
+        { label: 'in the category', body: { category: [kept] } },
+        { label: 'in another category', body: { category: [dropped] } },
+      ]);
+      const alone = await itemsFailing(api, { 'category_ids[]': [kept] }, (item) =>
+        item.categories.some((c) => c.id === kept),
+      );
+      expect(alone.ids, alone.what).toEqual([]);
+      const inSet = await listedInSet(api, set, { 'category_ids[]': [kept] });
+      expect(inSet.labels, inSet.what).toEqual(['in the category']);
+    },
+  );
 
-  test('min_price and max_price keep prices well inside the bounds and drop those well outside', checks('listProducts', 'list-products.filter-price', 'list-products.filter-combined'), async ({ api, make }) => {
-    // Price and sale price sit on the same side of each bound, whichever of the two a target compares.
-    const set = await makeProductSet(api, make, [
-      { label: 'below', body: { price: 10, sale_price: 9 } },
-      { label: 'inside', body: { price: 100, sale_price: 95 } },
-      { label: 'above', body: { price: 1000, sale_price: 950 } },
-    ]);
-    const aloneMin = await itemsFailing(api, { min_price: 50 }, (item) => Math.max(item.price, item.sale_price) >= 50);
-    expect(aloneMin.ids, aloneMin.what).toEqual([]);
-    const aloneMax = await itemsFailing(api, { max_price: 500 }, (item) => Math.min(item.price, item.sale_price) <= 500);
-    expect(aloneMax.ids, aloneMax.what).toEqual([]);
-    const [min, max, both] = await Promise.all([
-      listedInSet(api, set, { min_price: 50 }),
-      listedInSet(api, set, { max_price: 500 }),
-      listedInSet(api, set, { min_price: 50, max_price: 500 }),
-    ]);
-    expect(min.labels, min.what).toEqual(['above', 'inside']);
-    expect(max.labels, max.what).toEqual(['below', 'inside']);
-    expect(both.labels, both.what).toEqual(['inside']);
-  });
+  test(
+    'min_price and max_price keep prices well inside the bounds and drop those well outside',
+    checks('listProducts', 'list-products.filter-price', 'list-products.filter-combined'),
+    async ({ api, make }) => {
+      // Price and sale price sit on the same side of each bound, whichever of the two a target compares.
+      const set = await makeProductSet(api, make, [
+        { label: 'below', body: { price: 10, sale_price: 9 } },
+        { label: 'inside', body: { price: 100, sale_price: 95 } },
+        { label: 'above', body: { price: 1000, sale_price: 950 } },
+      ]);
+      const aloneMin = await itemsFailing(
+        api,
+        { min_price: 50 },
+        (item) => Math.max(item.price, item.sale_price) >= 50,
+      );
+      expect(aloneMin.ids, aloneMin.what).toEqual([]);
+      const aloneMax = await itemsFailing(
+        api,
+        { max_price: 500 },
+        (item) => Math.min(item.price, item.sale_price) <= 500,
+      );
+      expect(aloneMax.ids, aloneMax.what).toEqual([]);
+      const [min, max, both] = await Promise.all([
+        listedInSet(api, set, { min_price: 50 }),
+        listedInSet(api, set, { max_price: 500 }),
+        listedInSet(api, set, { min_price: 50, max_price: 500 }),
+      ]);
+      expect(min.labels, min.what).toEqual(['above', 'inside']);
+      expect(max.labels, max.what).toEqual(['below', 'inside']);
+      expect(both.labels, both.what).toEqual(['inside']);
+    },
+  );
 
-  test('min_price and max_price keep a product priced exactly at the bounds', checks('listProducts', 'list-products.filter-price-inclusive', 'list-products.filter-combined'), async ({ api, make }) => {
-    const set = await makeProductSet(api, make, [{ label: 'at the bounds', body: { price: 100, sale_price: 100 } }]);
-    const inSet = await listedInSet(api, set, { min_price: 100, max_price: 100 });
-    expect(inSet.labels, inSet.what).toEqual(['at the bounds']);
-  });
+  test(
+    'min_price and max_price keep a product priced exactly at the bounds',
+    checks('listProducts', 'list-products.filter-price-inclusive', 'list-products.filter-combined'),
+    async ({ api, make }) => {
+      const set = await makeProductSet(api, make, [{ label: 'at the bounds', body: { price: 100, sale_price: 100 } }]);
+      const inSet = await listedInSet(api, set, { min_price: 100, max_price: 100 });
+      expect(inSet.labels, inSet.what).toEqual(['at the bounds']);
+    },
+  );
 
-  test('date_from and date_to keep products made today in a range around today and drop them from ranges that end before or start after',
+  test(
+    'date_from and date_to keep products made today in a range around today and drop them from ranges that end before or start after',
     checks('listProducts', 'list-products.filter-dates', 'list-products.filter-combined'),
     async ({ api, make }) => {
       // Which date the filters read is not shown: every date these products have is today (UTC), and each
@@ -122,43 +179,57 @@ test.describe('List Products filters', () => {
         ['from the day after tomorrow', { date_from: utcDay(2) }, []],
       ];
       const listed = await Promise.all(ranges.map(([, query]) => listedInSet(api, set, query)));
-      ranges.forEach(([range, , expected], i) => expect(listed[i]?.labels, `${range}: ${listed[i]?.what}`).toEqual(expected));
-    });
+      ranges.forEach(([range, , expected], i) =>
+        expect(listed[i]?.labels, `${range}: ${listed[i]?.what}`).toEqual(expected),
+      );
+    },
+  );
 
-  test('is_published=1 keeps products created published', checks('listProducts', 'list-products.filter-published', 'list-products.filter-combined'), async ({ api, make }) => {
-    // Only this side can be checked: the spec gives no way to make an unpublished product, and list
-    // items do not carry is_published, so "unpublished products are dropped" is not asserted.
-    const set = await makeProductSet(api, make, [{ label: 'booking' }, { label: 'service', kind: 'service' }]);
-    const inSet = await listedInSet(api, set, { is_published: 1 });
-    // Only the products the target itself called published: its create response is the word on that.
-    const published = set.products.filter((p) => p.published).map((p) => p.label);
-    expect(inSet.labels, `${inSet.what} (expected to keep those created with is_published: true: ${JSON.stringify(published)})`).toEqual(expect.arrayContaining(published));
-  });
+  test(
+    'is_published=1 keeps products created published',
+    checks('listProducts', 'list-products.filter-published', 'list-products.filter-combined'),
+    async ({ api, make }) => {
+      // Only this side can be checked: the spec gives no way to make an unpublished product, and list
+      // items do not carry is_published, so "unpublished products are dropped" is not asserted.
+      const set = await makeProductSet(api, make, [{ label: 'booking' }, { label: 'service', kind: 'service' }]);
+      const inSet = await listedInSet(api, set, { is_published: 1 });
+      // Only the products the target itself called published: its create response is the word on that.
+      const published = set.products.filter((p) => p.published).map((p) => p.label);
+      expect(
+        inSet.labels,
+        `${inSet.what} (expected to keep those created with is_published: true: ${JSON.stringify(published)})`,
+      ).toEqual(expect.arrayContaining(published));
+    },
+  );
 
-  test('combining filters keeps only the product that satisfies every one', checks('listProducts', 'list-products.filter-combined'), async ({ api, make, config }) => {
-    const [brand, otherBrand] = keptAndDropped(config.profile.brandIds);
-    const [category, otherCategory] = keptAndDropped(config.profile.categoryIds);
-    const word = uniqueWord(make);
-    const named = (what: string) => ({ name_en: `${make.name(what)} ${word}`, name_ar: `منتج ${word}` });
-    const matching = { ...named('list combined'), brand_id: brand, category: [category], price: 100, sale_price: 95 };
-    // Each other product fails exactly one of the filters.
-    const set = await makeProductSet(api, make, [
-      { label: 'matches every filter', body: matching },
-      { label: 'another brand', body: { ...matching, brand_id: otherBrand } },
-      { label: 'another category', body: { ...matching, category: [otherCategory] } },
-      { label: 'priced above', body: { ...matching, price: 1000, sale_price: 950 } },
-      { label: 'without the word', body: { ...matching, name_en: make.name('list combined'), name_ar: 'منتج' } },
-    ]);
-    const inSet = await listedInSet(api, set, {
-      search: word,
-      is_published: 1,
-      'brand_ids[]': [brand],
-      'category_ids[]': [category],
-      min_price: 50,
-      max_price: 500,
-      date_from: utcDay(-1),
-      date_to: utcDay(1),
-    });
-    expect(inSet.labels, inSet.what).toEqual(['matches every filter']);
-  });
+  test(
+    'combining filters keeps only the product that satisfies every one',
+    checks('listProducts', 'list-products.filter-combined'),
+    async ({ api, make, config }) => {
+      const [brand, otherBrand] = keptAndDropped(config.profile.brandIds);
+      const [category, otherCategory] = keptAndDropped(config.profile.categoryIds);
+      const word = uniqueWord(make);
+      const named = (what: string) => ({ name_en: `${make.name(what)} ${word}`, name_ar: `منتج ${word}` });
+      const matching = { ...named('list combined'), brand_id: brand, category: [category], price: 100, sale_price: 95 };
+      // Each other product fails exactly one of the filters.
+      const set = await makeProductSet(api, make, [
+        { label: 'matches every filter', body: matching },
+        { label: 'another brand', body: { ...matching, brand_id: otherBrand } },
+        { label: 'another category', body: { ...matching, category: [otherCategory] } },
+        { label: 'priced above', body: { ...matching, price: 1000, sale_price: 950 } },
+        { label: 'without the word', body: { ...matching, name_en: make.name('list combined'), name_ar: 'منتج' } },
+      ]);
+      const inSet = await listedInSet(api, set, {
+        search: word,
+        is_published: 1,
+        'brand_ids[]': [brand],
+        'category_ids[]': [category],
+        min_price: 50,
+        max_price: 500,
+        date_from: utcDay(-1),
+        date_to: utcDay(1),
+      });
+      expect(inSet.labels, inSet.what).toEqual(['matches every filter']);
+    },
+  );
 });

@@ -14,7 +14,10 @@ import { OperationsWithBody, prepare } from './support/protected-calls.ts';
 const OVERSIZED_BYTES = 16 * 1024 * 1024;
 
 /** Any answer but a server error: a target may refuse a large body (413, say) or take it. */
-const NotServerError = { describe: 'any status but a 5xx (size limits are not shown: refusing and taking are both allowed)', test: (s: number) => s < 500 } as const;
+const NotServerError = {
+  describe: 'any status but a 5xx (size limits are not shown: refusing and taking are both allowed)',
+  test: (s: number) => s < 500,
+} as const;
 
 interface BodyCase {
   /** Ends the title "<operation> answers …". */
@@ -35,7 +38,12 @@ const cases: readonly BodyCase[] = [
       return json.slice(0, Math.floor(json.length / 2));
     },
   },
-  { title: 'a JSON array instead of an object with a 4xx, never a 5xx', clause: 'security.malformed-body', expected: Statuses.clientError, raw: (valid) => JSON.stringify([valid]) },
+  {
+    title: 'a JSON array instead of an object with a 4xx, never a 5xx',
+    clause: 'security.malformed-body',
+    expected: Statuses.clientError,
+    raw: (valid) => JSON.stringify([valid]),
+  },
   {
     title: 'a body of 16 MiB in time and without a 5xx (size limits are not shown)',
     clause: 'security.oversized-body',
@@ -51,12 +59,16 @@ const cases: readonly BodyCase[] = [
 test.describe('Request bodies', () => {
   for (const operation of OperationsWithBody) {
     for (const bodyCase of cases) {
-      test(`${Operations[operation].name} answers ${bodyCase.title}`, checks(operation, bodyCase.clause), async ({ api, make, inbox }) => {
-        const call = await prepare(operation, { api, make, inbox });
-        // An answer at all shows it did not hang: the client gives up after REQUEST_TIMEOUT_MS.
-        const response = await call.send({ rawBody: bodyCase.raw(call.body ?? {}) });
-        expect(response, `${Operations[operation].name} answering ${bodyCase.title}`).toHaveStatus(bodyCase.expected);
-      });
+      test(
+        `${Operations[operation].name} answers ${bodyCase.title}`,
+        checks(operation, bodyCase.clause),
+        async ({ api, make, inbox }) => {
+          const call = await prepare(operation, { api, make, inbox });
+          // An answer at all shows it did not hang: the client gives up after REQUEST_TIMEOUT_MS.
+          const response = await call.send({ rawBody: bodyCase.raw(call.body ?? {}) });
+          expect(response, `${Operations[operation].name} answering ${bodyCase.title}`).toHaveStatus(bodyCase.expected);
+        },
+      );
     }
   }
 });

@@ -23,31 +23,43 @@ const cases = [
 
 test.describe('Webhook secret', () => {
   for (const { title, supplied, clauses } of cases) {
-    test(`every documented operation succeeds after registration and no answer carries ${title}`, checks('registerWebhook', 'auth.secret-returned-once', ...clauses), async ({ api, make, inbox, inboxes }) => {
-      const registration = await api.registerWebhook(make.webhook(inbox.url, supplied ? { secret: make.secret() } : {}));
-      expect(registration, 'Register Webhook').toHaveStatus(Succeeded);
-      const { data } = expectShape(registration, Registration, 'Register Webhook response');
-      const secret = data.plain_secret;
-      registerSecret(secret);
+    test(
+      `every documented operation succeeds after registration and no answer carries ${title}`,
+      checks('registerWebhook', 'auth.secret-returned-once', ...clauses),
+      async ({ api, make, inbox, inboxes }) => {
+        const registration = await api.registerWebhook(
+          make.webhook(inbox.url, supplied ? { secret: make.secret() } : {}),
+        );
+        expect(registration, 'Register Webhook').toHaveStatus(Succeeded);
+        const { data } = expectShape(registration, Registration, 'Register Webhook response');
+        const secret = data.plain_secret;
+        registerSecret(secret);
 
-      const other = await inboxes.open();
-      const product = await api.createServiceProduct(make.service());
-      expect(product, 'Create Service Product').toHaveStatus(Succeeded);
-      const productId = expectShape(product, WithId, 'Create Service Product response').data.id;
-      const responses: ApiResponse[] = [
-        await api.webhookEvents(),
-        await api.updateWebhook(data.webhook.id, make.webhook(inbox.url)),
-        await api.registerWebhook(make.webhook(other.url)),
-        product,
-        await api.createBookingProduct(make.booking()),
-        // A full valid body: which fields a PATCH needs is not shown.
-        await api.updateServiceProduct(productId, make.service({ name_en: make.name('renamed service') })),
-        await api.listProducts(),
-      ];
-      // An answer that is not a success shows nothing about leaking: each call must succeed to count.
-      for (const response of responses) expect(response, `${response.describe()}: must succeed, so that its answer shows whether it carries the secret`).toHaveStatus(Succeeded);
-      const leaking = responses.filter((r) => r.text.includes(secret)).map((r) => r.describe());
-      expect(leaking, 'responses after registration that carry the webhook secret (the secret is not shown)').toEqual([]);
-    });
+        const other = await inboxes.open();
+        const product = await api.createServiceProduct(make.service());
+        expect(product, 'Create Service Product').toHaveStatus(Succeeded);
+        const productId = expectShape(product, WithId, 'Create Service Product response').data.id;
+        const responses: ApiResponse[] = [
+          await api.webhookEvents(),
+          await api.updateWebhook(data.webhook.id, make.webhook(inbox.url)),
+          await api.registerWebhook(make.webhook(other.url)),
+          product,
+          await api.createBookingProduct(make.booking()),
+          // A full valid body: which fields a PATCH needs is not shown.
+          await api.updateServiceProduct(productId, make.service({ name_en: make.name('renamed service') })),
+          await api.listProducts(),
+        ];
+        // An answer that is not a success shows nothing about leaking: each call must succeed to count.
+        for (const response of responses)
+          expect(
+            response,
+            `${response.describe()}: must succeed, so that its answer shows whether it carries the secret`,
+          ).toHaveStatus(Succeeded);
+        const leaking = responses.filter((r) => r.text.includes(secret)).map((r) => r.describe());
+        expect(leaking, 'responses after registration that carry the webhook secret (the secret is not shown)').toEqual(
+          [],
+        );
+      },
+    );
   }
 });

@@ -17,8 +17,14 @@ export interface InvalidWebhookBody {
 }
 
 export const invalidWebhookBodies: readonly InvalidWebhookBody[] = [
-  { case: 'an event name that is not in the catalogue', body: (valid) => ({ ...valid, events: ['order.created', 'product.exploded'] }) },
-  { case: 'a secret of 31 characters (the sample indicates at least 32)', body: (valid, make) => ({ ...valid, secret: make.secret(31) }) },
+  {
+    case: 'an event name that is not in the catalogue',
+    body: (valid) => ({ ...valid, events: ['order.created', 'product.exploded'] }),
+  },
+  {
+    case: 'a secret of 31 characters (the sample indicates at least 32)',
+    body: (valid, make) => ({ ...valid, secret: make.secret(31) }),
+  },
   { case: 'an empty JSON object', body: () => ({}), registerOnly: true },
   { case: 'events as a string instead of an array', body: (valid) => ({ ...valid, events: 'order.created' }) },
   { case: 'a url that is not a URL', body: (valid) => ({ ...valid, url: 'not a url' }) },

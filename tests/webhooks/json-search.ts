@@ -20,13 +20,20 @@ export function pathsWhere(root: unknown, found: (key: string, value: unknown) =
 
 /** Paths whose key or string value contains `secret`. */
 export function pathsHoldingSecret(root: unknown, secret: string, rootName: string): string[] {
-  return pathsWhere(root, (key, value) => key.includes(secret) || (typeof value === 'string' && value.includes(secret)), rootName);
+  return pathsWhere(
+    root,
+    (key, value) => key.includes(secret) || (typeof value === 'string' && value.includes(secret)),
+    rootName,
+  );
 }
 
 const ID_KEYS = new Set(['id', 'identifier', 'product_id', 'productid']);
 
 /** Paths where an id-like key (`id`, `identifier`, `product_id`) holds `id`, as a number or a numeric string. */
 export function pathsNamingId(root: unknown, id: number, rootName = 'body'): string[] {
-  return pathsWhere(root, (key, value) => ID_KEYS.has(key.toLowerCase()) && (value === id || value === String(id)), rootName);
+  return pathsWhere(
+    root,
+    (key, value) => ID_KEYS.has(key.toLowerCase()) && (value === id || value === String(id)),
+    rootName,
+  );
 }
-

@@ -7,7 +7,13 @@ import { z } from 'zod';
 import { expect, expectShape, Statuses, test, type Make } from '../../fixtures/index.ts';
 import type { WebhookBody } from '../../support/api/bodies.ts';
 import type { StoreApi } from '../../support/api/store-api.ts';
-import { deliveryMatching, epochNow, type Delivery, type DeliveryMatcher, type Inbox } from '../../support/capture/index.ts';
+import {
+  deliveryMatching,
+  epochNow,
+  type Delivery,
+  type DeliveryMatcher,
+  type Inbox,
+} from '../../support/capture/index.ts';
 import type { Config } from '../../support/config.ts';
 import { Envelope, WebhookRegistration } from '../../support/schemas/index.ts';
 import { pathsNamingId, pathsWhere } from './json-search.ts';
@@ -53,7 +59,9 @@ export function aboutProduct(product: ProductRef): DeliveryMatcher {
     if (json !== undefined && pathsNamingId(json, product.id).length > 0) return true;
     const text = delivery.text();
     const decoded = safeDecode(text);
-    return [product.name, product.sku].some((needle) => needle !== undefined && (text.includes(needle) || decoded.includes(needle)));
+    return [product.name, product.sku].some(
+      (needle) => needle !== undefined && (text.includes(needle) || decoded.includes(needle)),
+    );
   });
 }
 
@@ -114,7 +122,11 @@ export async function createdProduct(ctx: Ctx): Promise<ProductRef> {
 }
 
 /** Renames the product (a new unique name, kept findable) and waits at `inbox` for the delivery about it. */
-export async function updateProductAndCatch({ api, make, config }: Ctx, inbox: Inbox, product: ProductRef): Promise<Observed> {
+export async function updateProductAndCatch(
+  { api, make, config }: Ctx,
+  inbox: Inbox,
+  product: ProductRef,
+): Promise<Observed> {
   return test.step(
     'update the service product and wait for its delivery',
     async () => {
@@ -130,7 +142,9 @@ export async function updateProductAndCatch({ api, make, config }: Ctx, inbox: I
 
 /** Where a delivery names `event`: a header value or a string in its JSON body equal to it. */
 export function placesNamingEvent(delivery: Delivery, event: string): string[] {
-  const inHeaders = Object.entries(delivery.headers).filter(([, value]) => value === event).map(([name]) => `header ${name}`);
+  const inHeaders = Object.entries(delivery.headers)
+    .filter(([, value]) => value === event)
+    .map(([name]) => `header ${name}`);
   const json = delivery.json();
   return [...inHeaders, ...(json === undefined ? [] : pathsWhere(json, (_key, value) => value === event, 'body'))];
 }

@@ -19,7 +19,13 @@ test.describe('Update Webhook', () => {
 
   test(
     'answers with the envelope and data = the Webhook itself, not wrapped',
-    checks('updateWebhook', 'update-webhook.data-is-webhook', 'conventions.envelope', 'webhook.shape', 'conventions.timestamps'),
+    checks(
+      'updateWebhook',
+      'update-webhook.data-is-webhook',
+      'conventions.envelope',
+      'webhook.shape',
+      'conventions.timestamps',
+    ),
     async ({ api, make, inbox }) => {
       const { webhook } = await registered(api, make.webhook(inbox.url));
       const response = await api.updateWebhook(webhook.id, make.webhook(inbox.url));
@@ -29,18 +35,25 @@ test.describe('Update Webhook', () => {
     },
   );
 
-  test('answers with Content-Type application/json', checks('updateWebhook', 'conventions.json-body'), async ({ api, make, inbox }) => {
-    const { webhook } = await registered(api, make.webhook(inbox.url));
-    const response = await api.updateWebhook(webhook.id, make.webhook(inbox.url));
-    expect(response).toHaveStatus(Succeeded);
-    expect(response.contentType, `Content-Type of ${response.describe()}`).toMatch(JSON_CONTENT_TYPE);
-  });
+  test(
+    'answers with Content-Type application/json',
+    checks('updateWebhook', 'conventions.json-body'),
+    async ({ api, make, inbox }) => {
+      const { webhook } = await registered(api, make.webhook(inbox.url));
+      const response = await api.updateWebhook(webhook.id, make.webhook(inbox.url));
+      expect(response).toHaveStatus(Succeeded);
+      expect(response.contentType, `Content-Type of ${response.describe()}`).toMatch(JSON_CONTENT_TYPE);
+    },
+  );
 
   test(
     'changes the fields sent and replaces the events with the sent ones, as registered events',
     checks('updateWebhook', 'update-webhook.applies-changes', 'update-webhook.data-is-webhook'),
     async ({ api, make, inbox, inboxes }) => {
-      const { webhook } = await registered(api, make.webhook(inbox.url, { events: ['order.created', 'customer.created'] }));
+      const { webhook } = await registered(
+        api,
+        make.webhook(inbox.url, { events: ['order.created', 'customer.created'] }),
+      );
       const elsewhere = await inboxes.open();
       const change = make.webhook(elsewhere.url, { events: ['brand.deleted', 'category.deleted'] });
       const response = await api.updateWebhook(webhook.id, change);
@@ -48,7 +61,10 @@ test.describe('Update Webhook', () => {
       const { data } = expectShape(response, UpdateResponse);
       expect(data.name, 'data.name').toBe(change.name);
       expect(data.url, 'data.url').toBe(change.url);
-      expect(data.events.map((e) => e.event_name).sort(), 'data.events[].event_name (as a set): the sent events, replacing the old ones').toEqual([...change.events].sort());
+      expect(
+        data.events.map((e) => e.event_name).sort(),
+        'data.events[].event_name (as a set): the sent events, replacing the old ones',
+      ).toEqual([...change.events].sort());
     },
   );
 
@@ -60,47 +76,71 @@ test.describe('Update Webhook', () => {
       const response = await api.updateWebhook(webhook.id, make.webhook(inbox.url));
       expect(response).toHaveStatus(Succeeded);
       const { data } = expectShape(response, Envelope(z.object({ created_at: Timestamp, updated_at: Timestamp })));
-      expect(timestampOrder(data.updated_at, data.created_at), `data.updated_at ${data.updated_at} is not before data.created_at ${data.created_at}`).toBeGreaterThanOrEqual(0);
+      expect(
+        timestampOrder(data.updated_at, data.created_at),
+        `data.updated_at ${data.updated_at} is not before data.created_at ${data.created_at}`,
+      ).toBeGreaterThanOrEqual(0);
     },
   );
 
-  test('does not return the old or the new secret', checks('updateWebhook', 'webhook.secret-not-stored'), async ({ api, make, inbox }) => {
-    const oldSecret = make.secret();
-    const { webhook } = await registered(api, make.webhook(inbox.url, { secret: oldSecret }));
-    const newSecret = make.secret();
-    const response = await api.updateWebhook(webhook.id, make.webhook(inbox.url, { secret: newSecret }));
-    expect(response).toHaveStatus(Succeeded);
-    const body = response.json();
-    expect(pathsHoldingSecret(body, newSecret, 'body'), 'places in the response holding the new secret').toEqual([]);
-    expect(pathsHoldingSecret(body, oldSecret, 'body'), 'places in the response holding the old secret').toEqual([]);
-  });
+  test(
+    'does not return the old or the new secret',
+    checks('updateWebhook', 'webhook.secret-not-stored'),
+    async ({ api, make, inbox }) => {
+      const oldSecret = make.secret();
+      const { webhook } = await registered(api, make.webhook(inbox.url, { secret: oldSecret }));
+      const newSecret = make.secret();
+      const response = await api.updateWebhook(webhook.id, make.webhook(inbox.url, { secret: newSecret }));
+      expect(response).toHaveStatus(Succeeded);
+      const body = response.json();
+      expect(pathsHoldingSecret(body, newSecret, 'body'), 'places in the response holding the new secret').toEqual([]);
+      expect(pathsHoldingSecret(body, oldSecret, 'body'), 'places in the response holding the old secret').toEqual([]);
+    },
+  );
 
-  test('does not update an identifier no webhook has', checks('updateWebhook', 'update-webhook.unknown-id'), async ({ api, make, inbox, config }) => {
-    // Which ids exist is the target's: the profile names one that does not.
-    const response = await api.updateWebhook(config.profile.unknownWebhookId, make.webhook(inbox.url));
-    expect(response).toHaveStatus(Statuses.notSuccess);
-  });
+  test(
+    'does not update an identifier no webhook has',
+    checks('updateWebhook', 'update-webhook.unknown-id'),
+    async ({ api, make, inbox, config }) => {
+      // Which ids exist is the target's: the profile names one that does not.
+      const response = await api.updateWebhook(config.profile.unknownWebhookId, make.webhook(inbox.url));
+      expect(response).toHaveStatus(Statuses.notSuccess);
+    },
+  );
 
   test(
     'takes /webhooks/events as the catalogue, not an identifier: a PUT there updates nothing',
     checks('updateWebhook', 'webhook-events.not-an-identifier', 'conventions.no-5xx-for-client-input'),
     async ({ api, make, inbox }) => {
-      const response = await api.send('updateWebhook', { identifier: 'events', body: make.webhook(inbox.url, { events: ['order.created'] }) });
+      const response = await api.send('updateWebhook', {
+        identifier: 'events',
+        body: make.webhook(inbox.url, { events: ['order.created'] }),
+      });
       expect(response).toHaveStatus(Statuses.notSuccess);
       const catalogue = await api.webhookEvents();
       expect(catalogue).toHaveStatus(Succeeded);
       const { data } = expectShape(catalogue, CatalogueResponse);
-      expect(data.map(({ value, label }) => ({ value, label })), 'the catalogue after the PUT').toEqual(EventCatalogue.map(({ value, label }) => ({ value, label })));
+      expect(
+        data.map(({ value, label }) => ({ value, label })),
+        'the catalogue after the PUT',
+      ).toEqual(EventCatalogue.map(({ value, label }) => ({ value, label })));
     },
   );
 
   test.describe('rejects an invalid body with 422', () => {
     for (const invalid of invalidWebhookBodies.filter((body) => body.registerOnly !== true)) {
-      test(`answers 422 to ${invalid.case}`, checks('updateWebhook', 'update-webhook.validation'), async ({ api, make, inbox }) => {
-        const { webhook } = await registered(api, make.webhook(inbox.url));
-        const response = await api.send('updateWebhook', { identifier: webhook.id, body: invalid.body(make.webhook(inbox.url), make) });
-        expect(response).toHaveStatus(422);
-      });
+      test(
+        `answers 422 to ${invalid.case}`,
+        checks('updateWebhook', 'update-webhook.validation'),
+        async ({ api, make, inbox }) => {
+          const { webhook } = await registered(api, make.webhook(inbox.url));
+          const response = await api.send('updateWebhook', {
+            identifier: webhook.id,
+            body: invalid.body(make.webhook(inbox.url), make),
+          });
+          expect(response).toHaveStatus(422);
+        },
+      );
     }
   });
 });

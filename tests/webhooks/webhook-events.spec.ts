@@ -9,30 +9,55 @@ const CatalogueResponse = Envelope(z.array(EventCatalogueEntry));
 const specCatalogue = EventCatalogue.map(({ value, label }) => ({ value, label }));
 
 test.describe('Webhook Events', () => {
-  test('answers 200 with the envelope and a list of catalogue entries', checks('webhookEvents', 'webhook-events.ok', 'conventions.envelope', 'events.entry-shape'), async ({ api }) => {
-    const response = await api.webhookEvents();
-    expect(response).toHaveStatus(200);
-    expect(response).toMatchSchema(CatalogueResponse);
-  });
+  test(
+    'answers 200 with the envelope and a list of catalogue entries',
+    checks('webhookEvents', 'webhook-events.ok', 'conventions.envelope', 'events.entry-shape'),
+    async ({ api }) => {
+      const response = await api.webhookEvents();
+      expect(response).toHaveStatus(200);
+      expect(response).toMatchSchema(CatalogueResponse);
+    },
+  );
 
-  test('answers with Content-Type application/json', checks('webhookEvents', 'conventions.json-body'), async ({ api }) => {
-    const response = await api.webhookEvents();
-    expect(response).toHaveStatus(200);
-    expect(response.contentType, `Content-Type of ${response.describe()}`).toMatch(JSON_CONTENT_TYPE);
-  });
+  test(
+    'answers with Content-Type application/json',
+    checks('webhookEvents', 'conventions.json-body'),
+    async ({ api }) => {
+      const response = await api.webhookEvents();
+      expect(response).toHaveStatus(200);
+      expect(response.contentType, `Content-Type of ${response.describe()}`).toMatch(JSON_CONTENT_TYPE);
+    },
+  );
 
-  test("lists exactly the 20 catalogue entries, in the spec's order", checks('webhookEvents', 'events.catalogue'), async ({ api }) => {
-    const response = await api.webhookEvents();
-    expect(response).toHaveStatus(200);
-    const { data } = expectShape(response, CatalogueResponse);
-    expect(data.map(({ value, label }) => ({ value, label })), 'catalogue entries (value, label), in order').toEqual(specCatalogue);
-  });
+  test(
+    "lists exactly the 20 catalogue entries, in the spec's order",
+    checks('webhookEvents', 'events.catalogue'),
+    async ({ api }) => {
+      const response = await api.webhookEvents();
+      expect(response).toHaveStatus(200);
+      const { data } = expectShape(response, CatalogueResponse);
+      expect(
+        data.map(({ value, label }) => ({ value, label })),
+        'catalogue entries (value, label), in order',
+      ).toEqual(specCatalogue);
+    },
+  );
 
-  test('is unchanged after webhooks are registered', checks('webhookEvents', 'events.catalogue'), async ({ api, make, inbox }) => {
-    await registered(api, make.webhook(inbox.url, { events: ['order.created', 'brand.updated', 'category.created'] }));
-    const response = await api.webhookEvents();
-    expect(response).toHaveStatus(200);
-    const { data } = expectShape(response, CatalogueResponse);
-    expect(data.map(({ value, label }) => ({ value, label })), 'catalogue entries (value, label), in order, after a registration').toEqual(specCatalogue);
-  });
+  test(
+    'is unchanged after webhooks are registered',
+    checks('webhookEvents', 'events.catalogue'),
+    async ({ api, make, inbox }) => {
+      await registered(
+        api,
+        make.webhook(inbox.url, { events: ['order.created', 'brand.updated', 'category.created'] }),
+      );
+      const response = await api.webhookEvents();
+      expect(response).toHaveStatus(200);
+      const { data } = expectShape(response, CatalogueResponse);
+      expect(
+        data.map(({ value, label }) => ({ value, label })),
+        'catalogue entries (value, label), in order, after a registration',
+      ).toEqual(specCatalogue);
+    },
+  );
 });

@@ -10,7 +10,8 @@ import { Accepted } from './response-fields.ts';
 
 type CreateOperation = 'createBookingProduct' | 'createServiceProduct';
 
-const validBody = (operation: CreateOperation, make: Make) => (operation === 'createBookingProduct' ? make.booking() : make.service());
+const validBody = (operation: CreateOperation, make: Make) =>
+  operation === 'createBookingProduct' ? make.booking() : make.service();
 
 /** Creates a product from a valid body changed as the check says, and verifies the answer. */
 export function createdProductTest(operation: CreateOperation, check: CreatedProductCheck) {
@@ -28,7 +29,9 @@ export function createdProductTest(operation: CreateOperation, check: CreatedPro
  */
 export function invalidBodyTest(operation: CreateOperation, invalid: InvalidBodyCase) {
   return async ({ api, make }: { api: StoreApi; make: Make }) => {
-    const response = await api.send(operation, { body: { ...validBody(operation, make), ...invalid.change(make.context) } });
+    const response = await api.send(operation, {
+      body: { ...validBody(operation, make), ...invalid.change(make.context) },
+    });
     expect(response).toHaveStatus(422);
   };
 }

@@ -44,12 +44,14 @@ export const createdProductChecks: readonly CreatedProductCheck[] = [
   {
     title: 'maps summery_ar and summery_en, spelled so, to summary.ar and summary.en',
     clauses: ['product.bilingual-mapping', 'conventions.bilingual'],
-    verify: (response, sent) => field(response, 'data.summary').toMatchObject({ ar: sent.summery_ar, en: sent.summery_en }),
+    verify: (response, sent) =>
+      field(response, 'data.summary').toMatchObject({ ar: sent.summery_ar, en: sent.summery_en }),
   },
   {
     title: 'answers with the HTML of description_ar and description_en unchanged in description',
     clauses: ['product.bilingual-mapping', 'product.description-html'],
-    verify: (response, sent) => field(response, 'data.description').toMatchObject({ ar: sent.description_ar, en: sent.description_en }),
+    verify: (response, sent) =>
+      field(response, 'data.description').toMatchObject({ ar: sent.description_ar, en: sent.description_en }),
   },
   {
     title: 'answers with the price sent, cents included',
@@ -108,7 +110,9 @@ export const createdProductChecks: readonly CreatedProductCheck[] = [
     clauses: ['product.tags-as-objects'],
     verify: (response, sent) => {
       const { tags } = productFields(response, 'tags');
-      expect(sorted(tags.map((tag) => tag.tag_name)), inAnswer(response, 'data.tags[].tag_name')).toEqual(sorted(sent.tags ?? []));
+      expect(sorted(tags.map((tag) => tag.tag_name)), inAnswer(response, 'data.tags[].tag_name')).toEqual(
+        sorted(sent.tags ?? []),
+      );
     },
   },
   {
@@ -119,7 +123,10 @@ export const createdProductChecks: readonly CreatedProductCheck[] = [
     verify: (response, sent) => {
       const { categories } = productFields(response, 'categories');
       // Contains, not equals: a target may list the sub-categories sent alongside.
-      expect(categories.map((category) => category.id), inAnswer(response, 'data.categories[].id')).toEqual(expect.arrayContaining(sent.category ?? []));
+      expect(
+        categories.map((category) => category.id),
+        inAnswer(response, 'data.categories[].id'),
+      ).toEqual(expect.arrayContaining(sent.category ?? []));
     },
   },
   {
@@ -150,7 +157,12 @@ export const createdProductChecks: readonly CreatedProductCheck[] = [
   {
     title: 'accepts radio and checkbox options whose subTitle is empty strings',
     clauses: ['product-option.empty-subtitle'],
-    change: ({ faker }) => ({ product_options: [radioOption(faker), checkboxOption(faker)].map((option) => ({ ...option, subTitle: { ar: '', en: '' } })) }),
+    change: ({ faker }) => ({
+      product_options: [radioOption(faker), checkboxOption(faker)].map((option) => ({
+        ...option,
+        subTitle: { ar: '', en: '' },
+      })),
+    }),
   },
   {
     title: 'accepts a product_gallery that repeats a media id',

@@ -40,25 +40,41 @@ const Created = z.object({ data: z.object({ id: z.int(), tags: z.array(Tag), is_
 /** Creates the drafts in parallel, all tagged with one new tag, and returns them with the tag's id. */
 export async function makeProductSet(api: StoreApi, make: Make, drafts: readonly Draft[]): Promise<ProductSet> {
   const tagName = make.name('list tag');
-  return test.step(`create ${drafts.length} product(s) tagged ${JSON.stringify(tagName)}`, async () => {
-    const made = await Promise.all(
-      drafts.map(async (draft) => {
-        const tags = [tagName];
-        const created =
-          draft.kind === 'service'
-            ? await api.createServiceProduct(make.service({ ...draft.body, tags }))
-            : await api.createBookingProduct(make.booking({ ...draft.body, tags }));
-        expect(created, `create the ${draft.label} product for the list test`).toHaveStatus(201);
-        expect(created, `create response of the ${draft.label} product`).toMatchSchema(Created);
-        const { data } = Created.parse(created.json());
-        const body = JSON.parse(created.request.body ?? '{}') as CommonProductBody;
-        return { product: { id: data.id, label: draft.label, kind: draft.kind ?? 'booking', body, published: data.is_published === true }, tags: data.tags };
-      }),
-    );
-    const tagId = made[0]?.tags.find((t) => t.tag_name === tagName)?.id;
-    expect(tagId, `the create response carries the tag ${JSON.stringify(tagName)} as a Tag object with an id`).toBeDefined();
-    return { tagName, tagId: tagId ?? 0, products: made.map((m) => m.product) };
-  }, { box: true });
+  return test.step(
+    `create ${drafts.length} product(s) tagged ${JSON.stringify(tagName)}`,
+    async () => {
+      const made = await Promise.all(
+        drafts.map(async (draft) => {
+          const tags = [tagName];
+          const created =
+            draft.kind === 'service'
+              ? await api.createServiceProduct(make.service({ ...draft.body, tags }))
+              : await api.createBookingProduct(make.booking({ ...draft.body, tags }));
+          expect(created, `create the ${draft.label} product for the list test`).toHaveStatus(201);
+          expect(created, `create response of the ${draft.label} product`).toMatchSchema(Created);
+          const { data } = Created.parse(created.json());
+          const body = JSON.parse(created.request.body ?? '{}') as CommonProductBody;
+          return {
+            product: {
+              id: data.id,
+              label: draft.label,
+              kind: draft.kind ?? 'booking',
+              body,
+              published: data.is_published === true,
+            },
+            tags: data.tags,
+          };
+        }),
+      );
+      const tagId = made[0]?.tags.find((t) => t.tag_name === tagName)?.id;
+      expect(
+        tagId,
+        `the create response carries the tag ${JSON.stringify(tagName)} as a Tag object with an id`,
+      ).toBeDefined();
+      return { tagName, tagId: tagId ?? 0, products: made.map((m) => m.product) };
+    },
+    { box: true },
+  );
 }
 
 /** `count` default products, labelled `#1`, `#2`...: for the pagination tests, where only the count matters. */

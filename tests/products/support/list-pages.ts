@@ -38,23 +38,43 @@ export interface ListedPage<T> {
 }
 
 /** GET the list with this query: 200, the envelope, and pagination; items read with `item`. */
-export async function listPage<T extends z.ZodType<{ id: number }>>(api: StoreApi, query: ListProductsQuery, item: T): Promise<ListedPage<z.infer<T>>> {
+export async function listPage<T extends z.ZodType<{ id: number }>>(
+  api: StoreApi,
+  query: ListProductsQuery,
+  item: T,
+): Promise<ListedPage<z.infer<T>>> {
   const response = await api.listProducts(query);
   expect(response).toHaveStatus(200);
-  const { data } = expectShape(response, Envelope(z.object({ products: z.array(item), pagination: Pagination })), `list page for ${JSON.stringify(query)}`);
+  const { data } = expectShape(
+    response,
+    Envelope(z.object({ products: z.array(item), pagination: Pagination })),
+    `list page for ${JSON.stringify(query)}`,
+  );
   return { products: data.products, pagination: data.pagination, response, ids: data.products.map((p) => p.id) };
 }
 
 /** Pages 1 to `last_page` (as page 1 gives it) of one query at one page size, fetched one after another. */
-export async function walkPages(api: StoreApi, query: ListProductsQuery, perPage: number): Promise<ListedPage<{ id: number }>[]> {
-  return test.step(`walk every page at per_page ${perPage}`, async () => {
-    const first = await listPage(api, { ...query, page: 1, per_page: perPage }, ItemId);
-    const lastPage = first.pagination.last_page;
-    expect(lastPage, `last_page of ${first.response.describe()} (a walk stops at ${MAX_WALKED_PAGES} pages)`).toBeLessThanOrEqual(MAX_WALKED_PAGES);
-    const pages = [first];
-    for (let page = 2; page <= lastPage; page++) pages.push(await listPage(api, { ...query, page, per_page: perPage }, ItemId));
-    return pages;
-  }, { box: true });
+export async function walkPages(
+  api: StoreApi,
+  query: ListProductsQuery,
+  perPage: number,
+): Promise<ListedPage<{ id: number }>[]> {
+  return test.step(
+    `walk every page at per_page ${perPage}`,
+    async () => {
+      const first = await listPage(api, { ...query, page: 1, per_page: perPage }, ItemId);
+      const lastPage = first.pagination.last_page;
+      expect(
+        lastPage,
+        `last_page of ${first.response.describe()} (a walk stops at ${MAX_WALKED_PAGES} pages)`,
+      ).toBeLessThanOrEqual(MAX_WALKED_PAGES);
+      const pages = [first];
+      for (let page = 2; page <= lastPage; page++)
+        pages.push(await listPage(api, { ...query, page, per_page: perPage }, ItemId));
+      return pages;
+    },
+    { box: true },
+  );
 }
 
 /** Pages needed for `total` items at `perPage`; for no items the spec is silent, and 0 and 1 are both accepted. */

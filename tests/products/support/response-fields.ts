@@ -26,8 +26,15 @@ type ProductFieldName = keyof typeof ProductFields.shape;
 type ProductFieldValues = z.infer<typeof ProductFields>;
 
 /** Asserts the envelope and just these Product fields against the spec's shape, and returns `data` typed. */
-export function productFields<K extends ProductFieldName>(response: ApiResponse, ...keys: [K, ...K[]]): Pick<ProductFieldValues, K> {
+export function productFields<K extends ProductFieldName>(
+  response: ApiResponse,
+  ...keys: [K, ...K[]]
+): Pick<ProductFieldValues, K> {
   const mask: Partial<Record<ProductFieldName, true>> = Object.fromEntries(keys.map((key) => [key, true]));
-  const { data } = expectShape(response, Envelope(ProductFields.pick(mask)), inAnswer(response, `data.{${keys.join(', ')}}`));
+  const { data } = expectShape(
+    response,
+    Envelope(ProductFields.pick(mask)),
+    inAnswer(response, `data.{${keys.join(', ')}}`),
+  );
   return data;
 }

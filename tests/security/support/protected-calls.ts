@@ -36,8 +36,17 @@ export interface PreparedCall {
 
 export type ProtectedOperationId = Exclude<OperationId, 'listProducts'>;
 
-export const ProtectedOperations: readonly ProtectedOperationId[] = ['registerWebhook', 'updateWebhook', 'webhookEvents', 'createBookingProduct', 'createServiceProduct', 'updateServiceProduct'];
-export const OperationsWithBody: readonly ProtectedOperationId[] = ProtectedOperations.filter((id) => id !== 'webhookEvents');
+export const ProtectedOperations: readonly ProtectedOperationId[] = [
+  'registerWebhook',
+  'updateWebhook',
+  'webhookEvents',
+  'createBookingProduct',
+  'createServiceProduct',
+  'updateServiceProduct',
+];
+export const OperationsWithBody: readonly ProtectedOperationId[] = ProtectedOperations.filter(
+  (id) => id !== 'webhookEvents',
+);
 
 /** Sets up (with the configured token) what the operation needs, and returns the call to make. */
 export async function prepare(operation: ProtectedOperationId, ctx: ProtectedCallContext): Promise<PreparedCall> {
@@ -96,7 +105,9 @@ async function noProductWithSku(api: StoreApi, sku: string, what: string): Promi
       expect(response, 'List Products, filtered by the sku').toHaveStatus(200);
       const { data } = expectShape(response, SkuList, 'List Products response');
       const written = data.products.filter((p) => p.sku === sku).map((p) => p.id);
-      expect(written, `ids of products carrying the sku ${sku} that ${what} sent (it was refused, so none)`).toEqual([]);
+      expect(written, `ids of products carrying the sku ${sku} that ${what} sent (it was refused, so none)`).toEqual(
+        [],
+      );
     },
     { box: true },
   );

@@ -7,7 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { protectScope } from './auth.ts';
 import { defaultDeliveryOptions, DeliveryDispatcher, type DeliveryOptions } from './deliveries.ts';
-import { FaultSet } from './faults.ts';
+import { FaultSet } from './faults/index.ts';
 import { errorBody } from './format.ts';
 import type { ReferenceContext } from './routes/context.ts';
 import { deleteRoutes } from './routes/delete.ts';

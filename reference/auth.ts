@@ -4,7 +4,7 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FaultSet } from './faults.ts';
+import { FaultSet } from './faults/index.ts';
 import { errorBody } from './format.ts';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();

@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { signatureHeaders } from '../support/signature/sign.ts';
 import type { SignatureConfig } from '../support/signature/verify.ts';
-import type { EventName } from '../support/spec/events.ts';
-import type { FaultSet } from './faults.ts';
+import type { EventName } from '../support/contract/events.ts';
+import type { FaultSet } from './faults/index.ts';
 import type { WebhookRecord } from './store.ts';
 
 export interface DeliveryOptions {

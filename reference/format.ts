@@ -1,5 +1,5 @@
 /** How the reference renders values the spec fixes the form of. */
-import type { FaultSet } from './faults.ts';
+import type { FaultSet } from './faults/index.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,8 +1,8 @@
 /** Renders stored records into the response shapes of the spec (Resources). */
-import type { FaultSet } from './faults.ts';
+import type { FaultSet } from './faults/index.ts';
 import { formatDate, formatTimestamp } from './format.ts';
 import type { ProductRecord, ProductType, Store, WebhookRecord } from './store.ts';
-import { ProductTypeLabels } from '../support/spec/events.ts';
+import { ProductTypeLabels } from '../support/contract/events.ts';
 
 export interface RenderContext {
   readonly store: Store;

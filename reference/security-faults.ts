@@ -4,7 +4,7 @@
  * reference runs none of this code.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FaultSet } from './faults.ts';
+import type { FaultSet } from './faults/index.ts';
 import { errorBody } from './format.ts';
 import type { Store } from './store.ts';
 

@@ -1,5 +1,5 @@
 /** The reference's in-memory state: webhooks, products, tags, and the seeded reference data. */
-import type { EventName } from '../support/spec/events.ts';
+import type { EventName } from '../support/contract/events.ts';
 import {
   seedBrands,
   seedCategories,

@@ -3,8 +3,8 @@
  * are the reference's own choices, which the suite must not assert (a vendor may choose otherwise).
  */
 import { z } from 'zod';
-import { EventNames } from '../support/spec/events.ts';
-import type { FaultSet } from './faults.ts';
+import { EventNames } from '../support/contract/events.ts';
+import type { FaultSet } from './faults/index.ts';
 import type { Store } from './store.ts';
 
 const text = z.string().max(10_000);

@@ -2,8 +2,8 @@
  * `npm run fault-matrix [-- fault-a,fault-b]`: the fault matrix by hand, printing each row as it
  * completes. With names, only those faults run (and unproven tests are not judged).
  */
-import { isFaultName, type FaultName } from '../reference/faults.ts';
-import { buildFaultMatrix, writeFaultMatrix } from '../selftest/support/fault-matrix.ts';
+import { isFaultName, type FaultName } from '../reference/faults/index.ts';
+import { buildFaultMatrix, writeFaultMatrix } from './lib/fault-matrix.ts';
 
 const requested = (process.argv[2] ?? '')
   .split(',')

@@ -8,7 +8,7 @@ import { expect, test } from '@playwright/test';
 import { buildReference } from '../reference/app.ts';
 import { deliveriesUnobservable, REMOTE_WITHOUT_PUBLIC_URL } from '../support/capture/index.ts';
 import { parseConfig, REFERENCE_PROFILE } from '../support/config.ts';
-import { runSuite, type RunResult } from './support/suite-run.ts';
+import { runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
 
 const DELIVERY_SPEC = 'tests/webhooks/deliveries.spec.ts';
 const SIGNATURE_TEST = /carry a signature that verifies/;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { REFERENCE_PROFILE } from '../support/config.ts';
 import { buildChaosTarget, ChaosModes, HUGE_BODY_BYTES, type ChaosMode } from './chaos/chaos-target.ts';
-import { runSuite } from './support/suite-run.ts';
+import { runSuite } from '../scripts/lib/suite-run.ts';
 
 const TOKEN = 'chaos-selftest-token-0123456789';
 const REQUEST_TIMEOUT_MS = 2_000;

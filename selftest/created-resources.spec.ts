@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { buildReference } from '../reference/app.ts';
-import { FaultSet, type FaultName } from '../reference/faults.ts';
+import { FaultSet, type FaultName } from '../reference/faults/index.ts';
 import { REFERENCE_DELETE_PATHS } from '../reference/routes/delete.ts';
 import { REFERENCE_PROFILE } from '../support/config.ts';
 import type { CreatedResourcesReport } from '../support/teardown.ts';
-import { runSuite, type RunResult } from './support/suite-run.ts';
+import { runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
 
 const TOKEN = 'created-resources-selftest-token-0123456789';
 /** Specs that create both products and webhooks, a few of each per test. */

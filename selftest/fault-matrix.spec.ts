@@ -3,8 +3,8 @@
  * in a test citing the fault's clause. Writes reports/fault-matrix.{md,json}.
  */
 import { expect, test } from '@playwright/test';
-import { buildFaultMatrix, writeFaultMatrix } from './support/fault-matrix.ts';
-import { runSuite } from './support/suite-run.ts';
+import { buildFaultMatrix, writeFaultMatrix } from '../scripts/lib/fault-matrix.ts';
+import { runSuite } from '../scripts/lib/suite-run.ts';
 
 test('the conformance suite passes against the clean reference', async () => {
   const result = await runSuite();

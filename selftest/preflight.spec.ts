@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import Fastify from 'fastify';
 import { buildReference } from '../reference/app.ts';
 import { REFERENCE_PROFILE } from '../support/config.ts';
-import { runSuite, type RunResult } from './support/suite-run.ts';
+import { runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
 
 const TOKEN = 'preflight-selftest-token-0123456789';
 /**

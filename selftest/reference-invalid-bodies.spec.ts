@@ -5,7 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { Faker, en } from '@faker-js/faker';
 import { buildReference } from '../reference/app.ts';
-import { Operations, type OperationId } from '../support/spec/operations.ts';
+import { Operations, type OperationId } from '../support/contract/operations.ts';
 
 const TOKEN = 'selftest-token-0123456789';
 const BODIES_PER_OPERATION = 220;

@@ -15,9 +15,9 @@ import { ApiResponse } from '../support/api/response.ts';
 import { expect as suiteExpect } from '../support/matchers.ts';
 import type { ConformanceReport } from '../support/reporters/conformance-report.ts';
 import { DEFAULT_SPEC_FILE } from '../support/reporters/run-info.ts';
-import { Clauses } from '../support/spec/clauses.ts';
+import { Clauses } from '../support/contract/clauses.ts';
 import { readHtmlReport, removeRunDirectories, runDirectory } from './support/report-files.ts';
-import { runSuite } from './support/suite-run.ts';
+import { runSuite } from '../scripts/lib/suite-run.ts';
 
 const TOKEN = `tok-evidence-${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 16)}`;
 const BROKEN = 'create-booking.created';

@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { renderMarkdown } from '../support/reporters/conformance-markdown.ts';
 import { buildReport, median, type TestRecord } from '../support/reporters/conformance-report.ts';
-import { Clauses } from '../support/spec/clauses.ts';
+import { Clauses } from '../support/contract/clauses.ts';
 
 function record(overrides: Partial<TestRecord> & Pick<TestRecord, 'title'>): TestRecord {
   return {

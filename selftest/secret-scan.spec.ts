@@ -14,10 +14,10 @@ import { Faker, en } from '@faker-js/faker';
 import { expect, test } from '@playwright/test';
 import { webhookSecret } from '../fixtures/builders/webhooks.ts';
 import { buildReference } from '../reference/app.ts';
-import { FaultCatalogue, FaultNames, type FaultName } from '../reference/faults.ts';
+import { FaultCatalogue, FaultNames, type FaultName } from '../reference/faults/index.ts';
 import { EvidenceNames } from '../support/api/evidence.ts';
 import { PROJECT_ROOT } from '../support/config.ts';
-import type { ClauseId } from '../support/spec/clauses.ts';
+import type { ClauseId } from '../support/contract/clauses.ts';
 import { writeZip } from '../support/reporters/zip.ts';
 import {
   expand,
@@ -29,7 +29,7 @@ import {
   type SecretPattern,
   type WrittenFile,
 } from './support/report-files.ts';
-import { listSuite, runSuite, type RunResult } from './support/suite-run.ts';
+import { listSuite, runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
 
 const TOKEN = `tok-SECRETSCAN-${randomBytes(12).toString('hex')}`;
 

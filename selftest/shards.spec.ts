@@ -11,7 +11,7 @@ import { expect, test } from '@playwright/test';
 import { PROJECT_ROOT } from '../support/config.ts';
 import type { ConformanceReport } from '../support/reporters/conformance-report.ts';
 import { readHtmlReport, removeRunDirectories, runDirectory } from './support/report-files.ts';
-import { runSuite } from './support/suite-run.ts';
+import { runSuite } from '../scripts/lib/suite-run.ts';
 
 const SPECS = 'tests/webhooks/';
 const readReport = async (dir: string) =>

@@ -7,7 +7,7 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
-import type { OperationId } from './spec/operations.ts';
+import type { OperationId } from './contract/operations.ts';
 
 export type ResourceKind = 'product' | 'webhook';
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FullConfig } from '@playwright/test';
 import { buildReference } from '../reference/app.ts';
-import { parseFaults } from '../reference/faults.ts';
+import { parseFaults } from '../reference/faults/index.ts';
 import { getConfig, isLoopback } from './config.ts';
 import { preflight, PreflightError } from './preflight.ts';
 import { CONTROL_PREFIX } from './capture/protocol.ts';

@@ -6,7 +6,7 @@
 import type { Config } from './config.ts';
 import { truncate } from './api/exchange.ts';
 import { redact } from './redact.ts';
-import { Operations } from './spec/operations.ts';
+import { Operations } from './contract/operations.ts';
 
 /** The longest a preflight request may take: the run stops within seconds, not per-test timeouts. */
 export const PREFLIGHT_TIMEOUT_MS = 5_000;

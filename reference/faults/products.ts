@@ -1,4 +1,4 @@
-import type { FaultDefinition } from '../faults.ts';
+import type { FaultDefinition } from './index.ts';
 
 export const productFaults = {
   // --- status and type --------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import type { FaultDefinition } from '../faults.ts';
+import type { FaultDefinition } from './index.ts';
 
 /** Faults of the target's own security: auth (reference/auth.ts), secrets and bodies (reference/security-faults.ts). */
 export const securityFaults = {

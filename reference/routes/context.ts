@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { DeliveryDispatcher } from '../deliveries.ts';
-import type { FaultSet } from '../faults.ts';
+import type { FaultSet } from '../faults/index.ts';
 import type { RenderContext } from '../render.ts';
 import type { Store } from '../store.ts';
 

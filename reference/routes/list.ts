@@ -1,8 +1,8 @@
 /** List Products, served at both `/products` (as the spec gives it) and `/api/core/v1/products` (where its links point). */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { ProductTypeLabels } from '../../support/spec/events.ts';
-import type { FaultSet } from '../faults.ts';
+import { ProductTypeLabels } from '../../support/contract/events.ts';
+import type { FaultSet } from '../faults/index.ts';
 import { envelope, errorBody, formatDate } from '../format.ts';
 import { renderProduct } from '../render.ts';
 import type { ProductRecord } from '../store.ts';

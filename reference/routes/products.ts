@@ -1,7 +1,7 @@
 /** Create Booking Product, Create Service Product, Update Service Product. */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { FaultName } from '../faults.ts';
+import type { FaultName } from '../faults/index.ts';
 import { envelope, errorBody } from '../format.ts';
 import { renderProduct } from '../render.ts';
 import type { ProductRecord, ProductType } from '../store.ts';

@@ -1,7 +1,7 @@
 /** Register Webhook, Update Webhook, Webhook Events. */
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { EventCatalogue, EventNames, type EventName } from '../../support/spec/events.ts';
+import { EventCatalogue, EventNames, type EventName } from '../../support/contract/events.ts';
 import { envelope, errorBody, formatTimestamp } from '../format.ts';
 import { renderWebhook } from '../render.ts';
 import type { WebhookRecord } from '../store.ts';

@@ -6,7 +6,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { Config } from '../config.ts';
 import { redact, registerSecret } from '../redact.ts';
-import { Operations, type OperationId } from '../spec/operations.ts';
+import { Operations, type OperationId } from '../contract/operations.ts';
 import type { Exchange, RecordedRequest } from './exchange.ts';
 import { ApiResponse } from './response.ts';
 import type { BookingProductBody, ListProductsQuery, ServiceProductBody, WebhookBody } from './bodies.ts';

@@ -6,7 +6,7 @@
  */
 import type { Config } from '../config.ts';
 import { INBOX_PREFIX } from '../capture/protocol.ts';
-import type { OperationId } from '../spec/operations.ts';
+import type { OperationId } from '../contract/operations.ts';
 
 export class ForeignWebhookDestinationError extends Error {
   override name = 'ForeignWebhookDestinationError';

@@ -8,7 +8,7 @@
  * listed, never a breach.
  */
 import { EnvSchema } from '../config.ts';
-import { Clauses, isClauseId } from '../spec/clauses.ts';
+import { Clauses, isClauseId } from '../contract/clauses.ts';
 import type { RunInfo } from './run-info.ts';
 
 export type Level = 'stated' | 'assumed' | 'untagged';
@@ -134,7 +134,7 @@ export function median(values: readonly number[]): number {
 function clauseEntry(id: string, tests: readonly TestRecord[]): ClauseEntry {
   const citing = tests.filter((t) => t.clauses.includes(id)).map((t) => ({ title: t.title, outcome: t.outcome }));
   if (!isClauseId(id))
-    return { id, level: 'unknown', section: '', quote: '(not a clause of support/spec/clauses.ts)', tests: citing };
+    return { id, level: 'unknown', section: '', quote: '(not a clause of support/contract/clauses.ts)', tests: citing };
   const clause = Clauses[id];
   return {
     id,

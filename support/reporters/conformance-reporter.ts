@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError } from '@playwright/test/reporter';
 import { PROJECT_ROOT } from '../config.ts';
 import { redact } from '../redact.ts';
-import { Operations } from '../spec/operations.ts';
+import { Operations } from '../contract/operations.ts';
 import {
   buildReport,
   type ConformanceReport,

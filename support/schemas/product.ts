@@ -1,6 +1,6 @@
 /** Resources: Product (create/update and list shapes), Brand, Tag, Category. */
 import { z } from 'zod';
-import { ProductTypeLabels } from '../spec/events.ts';
+import { ProductTypeLabels } from '../contract/events.ts';
 import { AbsoluteUrl, BilingualText, Timestamp } from './common.ts';
 
 export const Brand = z.object({

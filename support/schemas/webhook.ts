@@ -1,6 +1,6 @@
 /** Resources: Webhook, Registered event, Event catalogue entry. */
 import { z } from 'zod';
-import { EventNames } from '../spec/events.ts';
+import { EventNames } from '../contract/events.ts';
 import { Timestamp } from './common.ts';
 
 export const RegisteredEvent = z.object({

@@ -1,4 +1,4 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/spec/clauses.ts).
+// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
 import { checks, expect, test } from '../../fixtures/index.ts';
 import type { ListProductsQuery } from '../../support/api/bodies.ts';
 import type { StoreApi } from '../../support/api/store-api.ts';

@@ -1,9 +1,9 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/spec/clauses.ts).
+// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
 import { z } from 'zod';
 import { checks, expect, test } from '../../fixtures/index.ts';
 import type { StoreApi } from '../../support/api/store-api.ts';
 import { BilingualText, Envelope, ProductList, ProductListItem } from '../../support/schemas/index.ts';
-import { ProductTypeLabels } from '../../support/spec/events.ts';
+import { ProductTypeLabels } from '../../support/contract/events.ts';
 import { makeProductSet, type ProductSet } from './support/list-data.ts';
 import { listPage, SET_PAGE_SIZE } from './support/list-pages.ts';
 

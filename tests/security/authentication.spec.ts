@@ -1,4 +1,4 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/spec/clauses.ts).
+// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
 /**
  * Every protected operation refuses a call without a valid bearer token, and a refused call writes
  * nothing. The request is in every other way one that succeeds with the configured token (an update
@@ -7,7 +7,7 @@
 import { checks, expect, Statuses, test } from '../../fixtures/index.ts';
 import type { Credentials } from '../../support/api/store-api.ts';
 import type { Config } from '../../support/config.ts';
-import { Operations } from '../../support/spec/operations.ts';
+import { Operations } from '../../support/contract/operations.ts';
 import { prepare, ProtectedOperations } from './support/protected-calls.ts';
 
 interface Variant {

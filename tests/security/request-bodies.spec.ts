@@ -1,4 +1,4 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/spec/clauses.ts).
+// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
 /**
  * Hostile bodies: a body cut off mid-JSON, a JSON array where an object belongs, and a body of 16 MiB,
  * each sent with the configured token to every operation that takes a body. The malformed ones must get
@@ -6,8 +6,8 @@
  * limits are not shown, so the 16 MiB body need only be answered (within REQUEST_TIMEOUT_MS) without a 5xx.
  */
 import { checks, expect, Statuses, test } from '../../fixtures/index.ts';
-import type { ClauseId } from '../../support/spec/clauses.ts';
-import { Operations } from '../../support/spec/operations.ts';
+import type { ClauseId } from '../../support/contract/clauses.ts';
+import { Operations } from '../../support/contract/operations.ts';
 import { OperationsWithBody, prepare } from './support/protected-calls.ts';
 
 /** Far past any field of the spec, and past the default limit of common servers and proxies (1 to 8 MiB). */

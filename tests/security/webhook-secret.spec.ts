@@ -1,4 +1,4 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/spec/clauses.ts).
+// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
 /**
  * A webhook's secret is returned once, as `plain_secret`, at registration (Authentication 4): no
  * documented response after that carries it, under any key. (Update Webhook's own answer is checked in

@@ -1,4 +1,4 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/spec/clauses.ts).
+// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
 /**
  * Deliveries, caught by the run's capture server. Each test registers its webhooks at its own inboxes
  * and waits for the delivery about a product it created itself: other tests create products at the

@@ -1,8 +1,8 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/spec/clauses.ts).
+// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
 import { z } from 'zod';
 import { checks, expect, expectShape, test } from '../../fixtures/index.ts';
 import { Envelope, EventCatalogueEntry } from '../../support/schemas/index.ts';
-import { EventCatalogue } from '../../support/spec/events.ts';
+import { EventCatalogue } from '../../support/contract/events.ts';
 import { JSON_CONTENT_TYPE, registered } from './steps.ts';
 
 const CatalogueResponse = Envelope(z.array(EventCatalogueEntry));

@@ -6,7 +6,7 @@ import { expect } from '../../../fixtures/index.ts';
 import { checkboxOption, radioOption, textOption, type BuildContext } from '../../../fixtures/builders/products.ts';
 import type { CommonProductBody } from '../../../support/api/bodies.ts';
 import type { ApiResponse } from '../../../support/api/response.ts';
-import type { ClauseId } from '../../../support/spec/clauses.ts';
+import type { ClauseId } from '../../../support/contract/clauses.ts';
 import { field, inAnswer, productFields } from './response-fields.ts';
 
 export interface CreatedProductCheck {

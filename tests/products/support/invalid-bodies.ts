@@ -5,7 +5,7 @@
  * a valid body (create) or the whole body (PATCH, where every field may be left out).
  */
 import { checkboxOption, priceTable, radioOption, type BuildContext } from '../../../fixtures/builders/products.ts';
-import type { ClauseId } from '../../../support/spec/clauses.ts';
+import type { ClauseId } from '../../../support/contract/clauses.ts';
 
 /** The bodies a case applies to: fields common to both, or the booking or service ones. */
 export type BodyKind = 'booking' | 'service';

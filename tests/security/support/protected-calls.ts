@@ -9,7 +9,7 @@ import type { ApiResponse } from '../../../support/api/response.ts';
 import type { SendOptions, StoreApi } from '../../../support/api/store-api.ts';
 import type { Inbox } from '../../../support/capture/index.ts';
 import { Envelope } from '../../../support/schemas/index.ts';
-import type { OperationId } from '../../../support/spec/operations.ts';
+import type { OperationId } from '../../../support/contract/operations.ts';
 
 /** Any 2xx: a setup step only needs the call to have worked; each status has its own test elsewhere. */
 export const Succeeded = Statuses.success;

@@ -4,9 +4,9 @@
  * created where DELETE_PRODUCT_PATH / DELETE_WEBHOOK_PATH are set. Reads the same configuration as
  * the run (.env, ENV_FILE). Without a run id, lists the runs that left a journal.
  */
-import { ConfigError, getConfig } from './config.ts';
-import { journalRunIds } from './created-resources.ts';
-import { cleanUpCreatedResources, summarize } from './teardown.ts';
+import { ConfigError, getConfig } from '../support/config.ts';
+import { journalRunIds } from '../support/created-resources.ts';
+import { cleanUpCreatedResources, summarize } from '../support/teardown.ts';
 
 try {
   const config = getConfig();

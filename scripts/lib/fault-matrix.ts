@@ -5,9 +5,9 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { FaultCatalogue, FaultNames, type FaultName } from '../../reference/faults.ts';
+import { FaultCatalogue, FaultNames, type FaultName } from '../../reference/faults/index.ts';
 import { PROJECT_ROOT } from '../../support/config.ts';
-import { Clauses } from '../../support/spec/clauses.ts';
+import { Clauses } from '../../support/contract/clauses.ts';
 import { listSuite, runSuite, type ListedTest } from './suite-run.ts';
 
 export interface FaultRow {

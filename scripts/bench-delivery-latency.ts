@@ -1,5 +1,5 @@
 /**
- * `npm run bench:delivery-latency` (npx tsx selftest/delivery-latency.ts [count]): how fast a test's
+ * `npm run bench:delivery-latency` (npx tsx scripts/bench-delivery-latency.ts [count]): how fast a test's
  * wait for a delivery wakes up. Laid out as a run is: a "runner" child process holds the capture
  * server and the reference (which sends real, signed deliveries); this process plays a worker that
  * opens an inbox, registers a webhook there, creates products and waits for each delivery.

@@ -1,7 +1,7 @@
 /** `npm run reference`: the reference server alone, for poking at it by hand. */
 import { randomBytes } from 'node:crypto';
-import { buildReference } from './app.ts';
-import { parseFaults } from './faults.ts';
+import { buildReference } from '../reference/app.ts';
+import { parseFaults } from '../reference/faults/index.ts';
 
 // Its own variable, not API_TOKEN: a shell set up for a staging run must not get that token printed here.
 const token = process.env.REFERENCE_TOKEN || `ref-${randomBytes(16).toString('hex')}`;

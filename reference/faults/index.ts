@@ -4,12 +4,12 @@
  * fault and requires a failure in a test citing that clause, so every check is proven able to fail.
  * With no fault switched on, `has()` is false everywhere and no fault code path runs.
  */
-import type { ClauseId } from '../support/spec/clauses.ts';
-import { conventionFaults } from './faults/conventions.ts';
-import { listFaults } from './faults/list.ts';
-import { productFaults } from './faults/products.ts';
-import { securityFaults } from './faults/security.ts';
-import { webhookFaults } from './faults/webhooks.ts';
+import type { ClauseId } from '../../support/contract/clauses.ts';
+import { conventionFaults } from './conventions.ts';
+import { listFaults } from './list.ts';
+import { productFaults } from './products.ts';
+import { securityFaults } from './security.ts';
+import { webhookFaults } from './webhooks.ts';
 
 export interface FaultDefinition {
   readonly clause: ClauseId;

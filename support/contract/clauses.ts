@@ -1,0 +1,398 @@
+/**
+ * Every checkable rule of the spec (spec/store-api.md), with the words it rests on.
+ * Tests cite these ids in a `clause` annotation; faults in reference/faults name the clause they break;
+ * the conformance report lists each clause with the tests that checked it.
+ *
+ * `level` is how the spec supports the rule: `stated` (the spec says it) or `assumed`
+ * (the spec is silent and this is a strong reading; `reading` says which).
+ */
+export interface Clause {
+  readonly section: string;
+  readonly quote: string;
+  readonly level: 'stated' | 'assumed';
+  readonly reading?: string;
+}
+
+const stated = (section: string, quote: string): Clause => ({ section, quote, level: 'stated' });
+const assumed = (section: string, quote: string, reading: string): Clause => ({
+  section,
+  quote,
+  level: 'assumed',
+  reading,
+});
+
+export const Clauses = {
+  // --- Conventions -------------------------------------------------------------------------
+  'conventions.envelope': stated(
+    'What the service does',
+    'Success responses are an object: `status` (string, `success`), `message` (string, human-readable), `data` (object or array).',
+  ),
+  'conventions.json-body': stated(
+    'What the service does',
+    'Request and response bodies are JSON (`Content-Type: application/json`).',
+  ),
+  'conventions.timestamps': stated('What the service does', 'Response timestamps have the form `YYYY-MM-DD HH:MM:SS`.'),
+  'conventions.image-absolute-url': stated(
+    'What the service does',
+    'Image fields in responses are absolute URL strings.',
+  ),
+  'conventions.image-placeholder': stated(
+    'What the service does',
+    'When a product has no image, a default placeholder image URL is returned.',
+  ),
+  'conventions.bilingual': stated(
+    'What the service does',
+    'Human-readable product fields exist in two languages, keyed `ar` and `en` in responses and suffixed `_ar` and `_en` in requests.',
+  ),
+  'conventions.no-5xx-for-client-input': assumed(
+    'Errors',
+    '500 | Create Service Product | Server error.',
+    "A 5xx is a server error, never a way to reject a client's invalid input.",
+  ),
+
+  // --- Webhook resource ----------------------------------------------------------------------
+  'webhook.shape': stated(
+    'Resources: Webhook',
+    'id integer, name string, url string, method_type string, status integer, created_at, updated_at, events array of Registered event.',
+  ),
+  'webhook.registered-event-shape': stated(
+    'Resources: Webhook',
+    'Registered event: `id` (integer), `event_name` (string, one of the event names in the Events part).',
+  ),
+  'webhook.secret-not-stored': stated(
+    'Resources: Webhook',
+    'The plain secret of a webhook is not a field of the stored resource.',
+  ),
+  'webhook.secret-min-length': assumed(
+    'Limits',
+    'Webhook secret: the sample indicates a minimum length of 32 characters.',
+    'A secret of exactly 32 characters is long enough: it is accepted.',
+  ),
+
+  // --- Register Webhook ----------------------------------------------------------------------
+  'register-webhook.created': stated('Register Webhook', 'Register Webhook | POST | `/api/core/v1/webhooks` | 201'),
+  'register-webhook.data': stated(
+    'Register Webhook',
+    'Response 201: the envelope, with `data` = `{webhook: Webhook, plain_secret: string}`.',
+  ),
+  'register-webhook.secret-echo': stated(
+    'Register Webhook',
+    'When `secret` is supplied, `plain_secret` carries that value.',
+  ),
+  'register-webhook.secret-generated': assumed(
+    'Register Webhook',
+    'When it is omitted, how the secret is produced: stated nowhere.',
+    'Without a supplied secret, `plain_secret` is still a non-empty string (the message tells the client to store it).',
+  ),
+  'register-webhook.echo': assumed(
+    'Register Webhook',
+    'Body: name, url, method_type, events, secret, status.',
+    'The registered webhook carries the name, url, method_type, status and events it was registered with.',
+  ),
+  'register-webhook.validation': assumed(
+    'Register Webhook',
+    'Response 422: validation error.',
+    'A body that breaks the documented field types, the catalogue of event names, or the secret length the sample indicates is a validation error (422). A webhook cannot be registered with no fields at all (url and events are needed to deliver anything).',
+  ),
+
+  // --- Update Webhook ------------------------------------------------------------------------
+  'update-webhook.ok': stated('Update Webhook', 'Update Webhook | PUT | `/api/core/v1/webhooks/{identifier}` | 200'),
+  'update-webhook.data-is-webhook': stated(
+    'Update Webhook',
+    'Response 200: the envelope, with `data` = Webhook (directly, not wrapped). `events` in the response is an array of registered events, not names.',
+  ),
+  'update-webhook.applies-changes': assumed(
+    'Update Webhook',
+    'Body: the same fields as in registration.',
+    'The fields sent in an update come back changed, and `events` is replaced by the sent set.',
+  ),
+  'update-webhook.validation': assumed(
+    'Update Webhook',
+    'Response 422: validation error.',
+    'The bodies that are invalid for registration are invalid for update (422), except the empty body: an empty update can validly be a no-op.',
+  ),
+  'update-webhook.unknown-id': assumed(
+    'Update Webhook',
+    '`{identifier}` is the integer id of the webhook or product.',
+    'An identifier no webhook has cannot be updated: the answer is not a 2xx (and not a 5xx: a server error is never a way to refuse).',
+  ),
+  'update-webhook.updated-after-created': assumed(
+    'Resources: Webhook',
+    'created_at | string | Timestamp. updated_at | string | Timestamp.',
+    '`updated_at` is never before `created_at`.',
+  ),
+
+  // --- Webhook Events ------------------------------------------------------------------------
+  'webhook-events.ok': stated('Webhook Events', 'Response 200: `data` is an array of event catalogue entries.'),
+  'webhook-events.not-an-identifier': stated(
+    'Webhook Events',
+    'The literal path `/webhooks/events` is this catalogue and is not a webhook identifier.',
+  ),
+  'events.catalogue': stated('Events', 'The catalogue has 20 entries, in the order above.'),
+  'events.entry-shape': stated(
+    'Resources: Event catalogue entry',
+    '`value` (string, event name) and `label` (string, display label).',
+  ),
+
+  // --- Deliveries ----------------------------------------------------------------------------
+  'webhook.delivery-destination': assumed(
+    'Resources: Webhook',
+    'url | Destination URL for notifications.',
+    'A webhook subscribed to an event that happens is notified at its `url`; `product.created` follows Create Service Product and `product.updated` follows Update Service Product.',
+  ),
+  'webhook.delivery-method': stated('Resources: Webhook', 'method_type | HTTP method used for delivery'),
+  'webhook.delivery-json': assumed(
+    'What the service does',
+    'Request and response bodies are JSON (`Content-Type: application/json`).',
+    'A delivery is a request the service makes: like every body it exchanges, it is JSON with a JSON content type (delivery headers and payloads are not shown).',
+  ),
+  'webhook.delivery-names-event': assumed(
+    'Events',
+    'Payload shapes of event notifications: not shown.',
+    'A notification names its event and the product it is about.',
+  ),
+  'webhook.delivery-subscription': assumed(
+    'Events',
+    'A webhook subscribes to events by listing event names in `events`.',
+    'A webhook is not notified of events it did not subscribe to.',
+  ),
+  'webhook.delivery-signature': assumed(
+    'Authentication',
+    'A webhook may have a secret ... Delivery request headers, signature computation: not shown.',
+    "Deliveries are signed with the webhook's secret under the scheme the target documents (configured by WEBHOOK_SIGNATURE_SCHEME).",
+  ),
+
+  // --- Authentication ------------------------------------------------------------------------
+  'auth.bearer-required': assumed(
+    'Authentication',
+    'Protected operations take a bearer token in the header `Authorization: Bearer <ACCESS_TOKEN>`.',
+    'A protected operation called without a valid bearer token is not a 2xx (and not a 5xx: a server error is never a way to refuse) and changes nothing.',
+  ),
+  'auth.secret-returned-once': stated(
+    'Authentication',
+    'The secret is returned once, as `plain_secret`, at registration.',
+  ),
+
+  // --- Hostile bodies ------------------------------------------------------------------------
+  'security.malformed-body': assumed(
+    'What the service does',
+    'Request and response bodies are JSON (`Content-Type: application/json`).',
+    'A body that is not valid JSON, or is JSON but not an object, is refused with a 4xx: never taken, never a 5xx.',
+  ),
+  'security.oversized-body': assumed(
+    'Limits',
+    'Size limits for media, galleries, tags and option lists: not shown.',
+    'A request body of 16 MiB (far past any field of the spec) is answered in time and never with a 5xx. Size limits are not shown, so refusing it (413, say) and taking it are both allowed.',
+  ),
+
+  // --- Products --------------------------------------------------------------------------------
+  'product.shape': stated(
+    'Resources: Product',
+    'id integer, identifier integer, name/summary/description {ar, en}, type, price, sale_price, is_refundable, min_purchase, max_purchase, image, ratings, created_at, updated_at, brand, tags, categories.',
+  ),
+  'product.identifier-equals-id': stated(
+    'Resources: Product',
+    '`identifier` | integer | Equals `id` in all responses.',
+  ),
+  'product.ratings-null': stated('Resources: Product', '`ratings` | null | Null in every response shape used.'),
+  'product.is-published': stated(
+    'Resources: Product',
+    '`is_published` | boolean | Present in create and update responses only.',
+  ),
+  'product.bilingual-mapping': stated(
+    'Common product body fields',
+    '`name_ar, name_en`, `summery_ar, summery_en` (spelled exactly so), `description_ar, description_en` (HTML).',
+  ),
+  'product.tags-as-objects': stated(
+    'Common product body fields',
+    '`tags` | array of string | Tag names; the response returns them as Tag objects.',
+  ),
+  'product.categories': assumed(
+    'Common product body fields',
+    '`category` | array of integer | Category ids.',
+    'Each category sent by id comes back as a Category object with that id. `categories` may hold more (a target may list the `sub_category` ids sent there too), so only containment is checked.',
+  ),
+  'product.brand': assumed(
+    'Common product body fields',
+    '`brand_id` | integer',
+    'The brand sent by id comes back as the Brand with that id.',
+  ),
+  'product.echo': assumed(
+    'Resources: Product',
+    'price, sale_price, is_refundable, min_purchase, max_purchase',
+    'The numeric and boolean fields sent come back with the same values.',
+  ),
+  'product.description-html': assumed(
+    'Resources: Product',
+    '`description` | object {ar, en} | HTML strings.',
+    'Plain HTML sent in `description_ar`/`description_en` (paragraphs, lists) comes back unchanged: the spec says only that it is HTML, not whether it is sanitised, so markup it would keep is used.',
+  ),
+  'product.image-optional': assumed(
+    'Create Service Product',
+    'Which body fields are required: not shown.',
+    'A product can be created without `image_id` (the spec returns a placeholder image for a product without one, so such products exist).',
+  ),
+  'product.gallery-repeats': assumed(
+    'Common product body fields',
+    '`product_gallery` | array of integer | Media ids; repeats occur in samples.',
+    'A gallery that repeats a media id, as the samples do, is accepted.',
+  ),
+  'product-option.text-null': stated(
+    'Product option',
+    '`options` | object or null | For `radio` and `checkbox`: {ar: {...}, en: {...}}. For `text`: `null`.',
+  ),
+  'product-option.empty-subtitle': stated(
+    'Product option',
+    '`subTitle` | object {ar, en} | Empty strings are allowed.',
+  ),
+  'product-option.table-required': assumed(
+    'Product option',
+    'For `radio` and `checkbox`: `{ar: {<label>: <price_delta>}, en: {<label>: <price_delta>}}`, each value a number.',
+    'A `radio` or `checkbox` option without a price table (`options` null), or with a price delta that is not a number, is a validation error (422). The set of types is open ("Complete set: not shown"), so an unknown `type` is not.',
+  ),
+  'availability.several-windows': stated(
+    'Availability (booking products)',
+    'Each value is an array of windows `{start: string "HH:MM", end: string "HH:MM"}`. A day may have several windows.',
+  ),
+  'create-booking.created': stated(
+    'Create Booking Product',
+    'Response 201: the envelope, `data` = Product with `type` = `booking`.',
+  ),
+  'create-booking.validation': assumed(
+    'Create Booking Product',
+    'Response 422: validation error.',
+    'A body that breaks the documented field types or formats is a validation error (422).',
+  ),
+  'create-service.created': stated(
+    'Create Service Product',
+    'Response 201: the envelope, `data` = Product with `type` = `service`.',
+  ),
+  'create-service.validation': assumed(
+    'Create Service Product',
+    'Responses 422 (validation error) and 500 (server error) are documented.',
+    'A body that breaks the documented field types or formats is a validation error (422), never a 500.',
+  ),
+  'update-service.ok': stated(
+    'Update Service Product',
+    'Response 200: the envelope, `data` = Product with `type` = `service`.',
+  ),
+  'update-service.applies-changes': assumed(
+    'Update Service Product',
+    'PATCH with the same body fields as Create Service Product.',
+    'The fields sent come back changed (a list sent, such as `tags` or `category`, replaces the old one); `id` does not change; `updated_at` is not before `created_at`.',
+  ),
+  'update-service.omitted-kept': assumed(
+    'Update Service Product',
+    'whether omitted fields keep their values: not shown.',
+    'PATCH leaves fields it does not send as they were.',
+  ),
+  'update-service.validation': assumed(
+    'Update Service Product',
+    'Response 422: validation error.',
+    'The bodies that are invalid on create are invalid on update (422).',
+  ),
+  'update-service.unknown-id': assumed(
+    'Update Service Product',
+    '`{identifier}` is the integer id of the webhook or product.',
+    'An identifier no product has cannot be updated: the answer is not a 2xx (and not a 5xx: a server error is never a way to refuse).',
+  ),
+
+  // --- List Products -----------------------------------------------------------------------------
+  'list-products.ok': stated(
+    'List Products',
+    'Response 200: the envelope, `data` = `{products: array of Product (list shape), pagination: Pagination}`.',
+  ),
+  'list-products.item-shape': stated('Resources: Product', '`sku` | string or null | Present in list items only.'),
+  'list-products.item-matches-product': assumed(
+    'List Products',
+    '`data` = `{products: array of Product (list shape), pagination: Pagination}`',
+    "A product's list item carries the values it was created with: name, price, sale_price, sku, brand, tags and categories.",
+  ),
+  'list-products.type-labels': stated(
+    'Resources: Product',
+    'In the product list the type is a localized label: `مادي` (physical), `رقمي` (digital), `حجز` (booking), `خدمة` (service).',
+  ),
+  'pagination.shape': stated(
+    'Pagination',
+    '`total`, `current_page`, `last_page`, `per_page` (integers), `next_page_url` (string or null), `prev_page_url` (string or null).',
+  ),
+  'pagination.total': stated('List Products', 'The `total` in pagination counts all matching products.'),
+  'pagination.last-page': stated('List Products', '`last_page` the number of pages at `per_page`.'),
+  'pagination.page-params': assumed(
+    'List Products',
+    'page | integer; per_page | integer',
+    '`current_page` echoes `page`, `per_page` echoes `per_page`, and page p holds min(per_page, total − (p−1)·per_page) items. A page past the last holds no items: the target answers it with an empty page and the same `total`, or refuses it with a non-2xx that is not a 5xx (the spec does not say which).',
+  ),
+  'pagination.links': stated('Endpoints', 'The pagination links of that list point at `/api/core/v1/products`.'),
+  'pagination.link-pages': assumed(
+    'Pagination',
+    '`next_page_url` (string or null), `prev_page_url` (string or null)',
+    '`prev_page_url` is null exactly on page 1 and `next_page_url` exactly on the last page; otherwise they name the page before and the page after the current one.',
+  ),
+  'pagination.empty': assumed(
+    'List Products',
+    '`last_page` the number of pages at `per_page`.',
+    'With no matching product: `total` 0, no items, no links, and `last_page` 0 or 1 (zero pages, or one empty page: the spec does not say which).',
+  ),
+  'pagination.walk': assumed(
+    'List Products',
+    '`total` counts all matching products',
+    'Walking every page with one filter yields each matching product exactly once.',
+  ),
+  'list-products.filter-search': assumed(
+    'List Products',
+    'search | string',
+    "`search` for a token found only in one product's name returns that product and no product without it.",
+  ),
+  'list-products.filter-sku': assumed(
+    'List Products',
+    'sku | string',
+    '`sku` returns the product with that sku and no other.',
+  ),
+  'list-products.filter-published': assumed(
+    'List Products',
+    'is_published | integer flag (1 is used)',
+    '`is_published=1` keeps products whose create response says `is_published: true`. Whether it drops unpublished ones cannot be checked: the spec gives no way to make one, and list items do not carry `is_published`.',
+  ),
+  'list-products.filter-tags': assumed(
+    'List Products',
+    'tag_ids[] | array of integer',
+    '`tag_ids[]` returns only products carrying one of those tags.',
+  ),
+  'list-products.filter-brands': assumed(
+    'List Products',
+    'brand_ids[] | array of integer',
+    '`brand_ids[]` returns only products of those brands.',
+  ),
+  'list-products.filter-categories': assumed(
+    'List Products',
+    'category_ids[] | array of integer',
+    '`category_ids[]` returns only products in those categories.',
+  ),
+  'list-products.filter-price': assumed(
+    'List Products',
+    'min_price, max_price | number',
+    'Price bounds keep products well inside them and drop products well outside them (price and sale price alike, so it does not matter which of the two a target compares).',
+  ),
+  'list-products.filter-price-inclusive': assumed(
+    'List Products',
+    'min_price, max_price | number',
+    'The bounds are inclusive: a product priced exactly at `min_price` and `max_price` is kept.',
+  ),
+  'list-products.filter-dates': assumed(
+    'List Products',
+    'date_from, date_to | date `YYYY-MM-DD`',
+    "A date range that excludes today drops products created today; one that includes today keeps them. Which date the filters read is not shown, so every date of those products is today, and ranges keep a day of margin for the target's time zone.",
+  ),
+  'list-products.filter-combined': assumed(
+    'List Products',
+    'how filters combine: not shown.',
+    'Filters combine as a conjunction: a product must satisfy every filter given.',
+  ),
+} as const satisfies Record<string, Clause>;
+
+export type ClauseId = keyof typeof Clauses;
+
+export function isClauseId(value: string): value is ClauseId {
+  return Object.hasOwn(Clauses, value);
+}

@@ -3,8 +3,10 @@
  * Tests cite these ids in a `clause` annotation; faults in reference/faults name the clause they break;
  * the conformance report lists each clause with the tests that checked it.
  *
- * `level` is how the spec supports the rule: `stated` (the spec says it) or `assumed`
- * (the spec is silent and this is a strong reading; `reading` says which).
+ * `level` is how the spec supports the rule: `stated` (the spec says it) or `assumed` (the spec is
+ * silent and this is a strong reading). `reading` says how the suite reads the words: for an assumed
+ * clause, the reading itself; for a stated one, where the check goes beyond the literal words (a
+ * consequence of two stated rules, say), how.
  */
 export interface Clause {
   readonly section: string;
@@ -13,7 +15,8 @@ export interface Clause {
   readonly reading?: string;
 }
 
-const stated = (section: string, quote: string): Clause => ({ section, quote, level: 'stated' });
+const stated = (section: string, quote: string, reading?: string): Clause =>
+  reading === undefined ? { section, quote, level: 'stated' } : { section, quote, level: 'stated', reading };
 const assumed = (section: string, quote: string, reading: string): Clause => ({
   section,
   quote,
@@ -29,7 +32,8 @@ export const Clauses = {
   ),
   'conventions.json-body': stated(
     'What the service does',
-    'Request and response bodies are JSON (`Content-Type: application/json`).',
+    'Request and response bodies are JSON (`Content-Type: application/json`, `Accept: application/json`).',
+    'A success response carries `Content-Type: application/json` (parameters such as charset allowed) and a body that parses as JSON.',
   ),
   'conventions.timestamps': stated('What the service does', 'Response timestamps have the form `YYYY-MM-DD HH:MM:SS`.'),
   'conventions.image-absolute-url': stated(
@@ -39,6 +43,7 @@ export const Clauses = {
   'conventions.image-placeholder': stated(
     'What the service does',
     'When a product has no image, a default placeholder image URL is returned.',
+    'A product created without `image_id` answers with an absolute URL in `image` (not null, not empty). Whether a product may be created without `image_id` is not shown (product.image-optional): where the target refuses it, this clause is not judged.',
   ),
   'conventions.bilingual': stated(
     'What the service does',
@@ -58,6 +63,7 @@ export const Clauses = {
   'webhook.registered-event-shape': stated(
     'Resources: Webhook',
     'Registered event: `id` (integer), `event_name` (string, one of the event names in the Events part).',
+    'Also when a registration or update names an event outside the catalogue: a target may refuse it, but an answer that takes it never lists a name outside the catalogue.',
   ),
   'webhook.secret-not-stored': stated(
     'Resources: Webhook',
@@ -100,11 +106,12 @@ export const Clauses = {
   'update-webhook.data-is-webhook': stated(
     'Update Webhook',
     'Response 200: the envelope, with `data` = Webhook (directly, not wrapped). `events` in the response is an array of registered events, not names.',
+    '`data` is the Webhook updated: its `id` is the identifier of the request.',
   ),
   'update-webhook.applies-changes': assumed(
     'Update Webhook',
     'Body: the same fields as in registration.',
-    'The fields sent in an update come back changed, and `events` is replaced by the sent set.',
+    'An update the target takes comes back with the fields sent (name, url, method_type, status), and `events` replaced by the sent set. Values of `method_type` and `status` other than POST and 1 are not shown: where the target refuses them, only the other fields are judged.',
   ),
   'update-webhook.validation': assumed(
     'Update Webhook',
@@ -114,7 +121,7 @@ export const Clauses = {
   'update-webhook.unknown-id': assumed(
     'Update Webhook',
     '`{identifier}` is the integer id of the webhook or product.',
-    'An identifier no webhook has cannot be updated: the answer is not a 2xx (and not a 5xx: a server error is never a way to refuse).',
+    'An identifier no webhook has (the literal `events` among them) cannot be updated: the answer is not a 2xx (and not a 5xx: a server error is never a way to refuse).',
   ),
   'update-webhook.updated-after-created': assumed(
     'Resources: Webhook',
@@ -127,6 +134,7 @@ export const Clauses = {
   'webhook-events.not-an-identifier': stated(
     'Webhook Events',
     'The literal path `/webhooks/events` is this catalogue and is not a webhook identifier.',
+    'A PUT to `/webhooks/events` with a webhook body leaves the catalogue as it was.',
   ),
   'events.catalogue': stated('Events', 'The catalogue has 20 entries, in the order above.'),
   'events.entry-shape': stated(
@@ -140,7 +148,11 @@ export const Clauses = {
     'url | Destination URL for notifications.',
     'A webhook subscribed to an event that happens is notified at its `url`; `product.created` follows Create Service Product and `product.updated` follows Update Service Product.',
   ),
-  'webhook.delivery-method': stated('Resources: Webhook', 'method_type | HTTP method used for delivery'),
+  'webhook.delivery-method': stated(
+    'Resources: Webhook',
+    'method_type | HTTP method used for delivery; the value POST is used.',
+    'A delivery that arrives for a webhook registered with `method_type` POST is a POST. (Whether a delivery arrives at all is webhook.delivery-destination.)',
+  ),
   'webhook.delivery-json': assumed(
     'What the service does',
     'Request and response bodies are JSON (`Content-Type: application/json`).',
@@ -171,6 +183,7 @@ export const Clauses = {
   'auth.secret-returned-once': stated(
     'Authentication',
     'The secret is returned once, as `plain_secret`, at registration.',
+    'No answer of a documented operation after the registration carries the secret, whatever its status.',
   ),
 
   // --- Hostile bodies ------------------------------------------------------------------------
@@ -189,6 +202,7 @@ export const Clauses = {
   'product.shape': stated(
     'Resources: Product',
     'id integer, identifier integer, name/summary/description {ar, en}, type, price, sale_price, is_refundable, min_purchase, max_purchase, image, ratings, created_at, updated_at, brand, tags, categories.',
+    'Each field has the type the Resources table gives it. The forms some fields must take beyond their type (timestamps, absolute image URLs, identifier = id, ratings null) are their own clauses.',
   ),
   'product.identifier-equals-id': stated(
     'Resources: Product',
@@ -220,7 +234,7 @@ export const Clauses = {
   'product.echo': assumed(
     'Resources: Product',
     'price, sale_price, is_refundable, min_purchase, max_purchase',
-    'The numeric and boolean fields sent come back with the same values.',
+    'The numeric and boolean fields sent come back with the same values (`min_purchase` and `max_purchase` are sent to Create Booking Product only: they are not listed for the service operations).',
   ),
   'product.description-html': assumed(
     'Resources: Product',
@@ -276,15 +290,20 @@ export const Clauses = {
     'Update Service Product',
     'Response 200: the envelope, `data` = Product with `type` = `service`.',
   ),
+  'update-service.returns-updated': stated(
+    'Update Service Product',
+    'PATCH `/api/core/v1/products/service/{identifier}` ... Response 200: the envelope, `data` = Product. `{identifier}` is the integer id of the webhook or product.',
+    '`data` is the product updated: its `id` is the identifier of the request.',
+  ),
   'update-service.applies-changes': assumed(
     'Update Service Product',
     'PATCH with the same body fields as Create Service Product.',
-    'The fields sent come back changed (a list sent, such as `tags` or `category`, replaces the old one); `id` does not change; `updated_at` is not before `created_at`.',
+    'The fields sent come back changed (a list sent, such as `tags` or `category`, replaces the old one); `updated_at` is not before `created_at`.',
   ),
   'update-service.omitted-kept': assumed(
     'Update Service Product',
     'whether omitted fields keep their values: not shown.',
-    'PATCH leaves fields it does not send as they were.',
+    'PATCH leaves fields it does not send as they were. Which fields are required is not shown either: where the target refuses a PATCH that leaves fields out, this is not judged.',
   ),
   'update-service.validation': assumed(
     'Update Service Product',
@@ -302,7 +321,16 @@ export const Clauses = {
     'List Products',
     'Response 200: the envelope, `data` = `{products: array of Product (list shape), pagination: Pagination}`.',
   ),
-  'list-products.item-shape': stated('Resources: Product', '`sku` | string or null | Present in list items only.'),
+  'list-products.item-shape': stated(
+    'Resources: Product',
+    '`sku` | string or null | Present in list items only.',
+    'Every item the list shows has the list shape: the Product fields with their types, `type` a label string, and `sku` present (a string or null).',
+  ),
+  'list-products.lists-created': assumed(
+    'List Products',
+    'The `total` in pagination counts all matching products.',
+    'Without filters every product matches: a product the suite created shows in the list, and walking its pages finds it.',
+  ),
   'list-products.item-matches-product': assumed(
     'List Products',
     '`data` = `{products: array of Product (list shape), pagination: Pagination}`',
@@ -311,19 +339,32 @@ export const Clauses = {
   'list-products.type-labels': stated(
     'Resources: Product',
     'In the product list the type is a localized label: `مادي` (physical), `رقمي` (digital), `حجز` (booking), `خدمة` (service).',
+    'The labels are given in Arabic, so they are asked for with `Accept-Language: ar`: every item then carries one of the four, and booking and service products the label of their type.',
   ),
   'pagination.shape': stated(
     'Pagination',
     '`total`, `current_page`, `last_page`, `per_page` (integers), `next_page_url` (string or null), `prev_page_url` (string or null).',
   ),
-  'pagination.total': stated('List Products', 'The `total` in pagination counts all matching products.'),
-  'pagination.last-page': stated('List Products', '`last_page` the number of pages at `per_page`.'),
+  'pagination.total': stated(
+    'List Products',
+    'The `total` in pagination counts all matching products.',
+    'Checked within one answer, whatever other clients create meanwhile: `total` is at least the items on the pages before the current one at `per_page`, plus the items on it.',
+  ),
+  'pagination.last-page': stated(
+    'List Products',
+    '`last_page` the number of pages at `per_page`.',
+    'In every answer, `last_page` = ceil(`total` / `per_page`), against the `per_page` the answer gives; for `total` 0, 0 or 1 (zero pages, or one empty page: the spec does not say which).',
+  ),
+  'pagination.links': stated(
+    'Endpoints; List Products',
+    'The pagination links of that list point at `/api/core/v1/products`. `last_page` the number of pages at `per_page`.',
+    'Every link an answer gives points at `/api/core/v1/products` and names a page of that list: a page number from 1 to `last_page`.',
+  ),
   'pagination.page-params': assumed(
     'List Products',
     'page | integer; per_page | integer',
-    '`current_page` echoes `page`, `per_page` echoes `per_page`, and page p holds min(per_page, total − (p−1)·per_page) items. A page past the last holds no items: the target answers it with an empty page and the same `total`, or refuses it with a non-2xx that is not a 5xx (the spec does not say which).',
+    '`current_page` echoes `page`, `per_page` echoes `per_page` (for the small page sizes the suite asks for), and page p holds min(per_page, total − (p−1)·per_page) items. A page past the last holds no items: the target answers it with an empty page and the same `total`, or refuses it with a non-2xx that is not a 5xx (the spec does not say which).',
   ),
-  'pagination.links': stated('Endpoints', 'The pagination links of that list point at `/api/core/v1/products`.'),
   'pagination.link-pages': assumed(
     'Pagination',
     '`next_page_url` (string or null), `prev_page_url` (string or null)',
@@ -352,7 +393,7 @@ export const Clauses = {
   'list-products.filter-published': assumed(
     'List Products',
     'is_published | integer flag (1 is used)',
-    '`is_published=1` keeps products whose create response says `is_published: true`. Whether it drops unpublished ones cannot be checked: the spec gives no way to make one, and list items do not carry `is_published`.',
+    "`is_published=1` keeps the products whose create answer says `is_published: true` and drops those whose create answer says false. The profile's status ids decide which a target makes; with none unpublished, only the keeping is checked.",
   ),
   'list-products.filter-tags': assumed(
     'List Products',
@@ -396,3 +437,6 @@ export type ClauseId = keyof typeof Clauses;
 export function isClauseId(value: string): value is ClauseId {
   return Object.hasOwn(Clauses, value);
 }
+
+/** The clauses a target is held to: a failed test citing only these turns the verdict. */
+export const StatedClauses = (Object.keys(Clauses) as ClauseId[]).filter((id) => Clauses[id].level === 'stated');

@@ -1,7 +1,43 @@
 /**
- * The documented operations (Endpoints table). Paths are relative to the base URL; `{identifier}`
- * is the integer id. The product list path comes from configuration (see support/config.ts).
+ * The documented operations (Endpoints table): the one place that says, per operation, its method and
+ * path, its success status, whether it needs the token, what body it takes, what it creates, and which
+ * clause its status test cites. The API client, the security tests, the created-resources journal, the
+ * webhook destination guard and the self tests all read it; selftest/contract.spec.ts fails when an
+ * operation lacks its schema, clauses, reference route or spec file (CONTRIBUTING.md, "Adding an operation").
+ *
+ * Paths are relative to the base URL; `{identifier}` is the integer id. The product list path comes
+ * from configuration (PRODUCT_LIST_PATH, support/config.ts): the spec gives `/products` while its
+ * pagination links point at `/api/core/v1/products`.
  */
+import type { ClauseId } from './clauses.ts';
+
+export type ResourceKind = 'product' | 'webhook';
+
+/** What a request body of the operation is built from (fixtures/builders). */
+export type BodyKind = 'webhook' | 'booking' | 'service';
+
+export interface OperationContract {
+  readonly name: string;
+  /** The tag its tests carry (`@register-webhook`), and the stem of its spec file. */
+  readonly tag: `@${string}`;
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH';
+  readonly path: string;
+  readonly success: 200 | 201;
+  /** The clause the "answers <success>" test cites. */
+  readonly successClause: ClauseId;
+  /** `required`: the spec shows the bearer token; `not shown`: whether it is needed is not shown. */
+  readonly auth: 'required' | 'not shown';
+  readonly body?: BodyKind;
+  /** The kind of resource a 2xx answer creates (recorded in the created-resources journal). */
+  readonly creates?: ResourceKind;
+  /** The kind of resource `{identifier}` names. */
+  readonly identifies?: ResourceKind;
+  /** The body carries a webhook destination `url` (checked by the destination guard before sending). */
+  readonly webhookUrlInBody?: true;
+  /** The spec file holding its tests, under tests/. */
+  readonly specFile: string;
+}
+
 export const Operations = {
   registerWebhook: {
     name: 'Register Webhook',
@@ -9,7 +45,12 @@ export const Operations = {
     method: 'POST',
     path: '/api/core/v1/webhooks',
     success: 201,
-    protected: true,
+    successClause: 'register-webhook.created',
+    auth: 'required',
+    body: 'webhook',
+    creates: 'webhook',
+    webhookUrlInBody: true,
+    specFile: 'webhooks/register-webhook.spec.ts',
   },
   updateWebhook: {
     name: 'Update Webhook',
@@ -17,7 +58,12 @@ export const Operations = {
     method: 'PUT',
     path: '/api/core/v1/webhooks/{identifier}',
     success: 200,
-    protected: true,
+    successClause: 'update-webhook.ok',
+    auth: 'required',
+    body: 'webhook',
+    identifies: 'webhook',
+    webhookUrlInBody: true,
+    specFile: 'webhooks/update-webhook.spec.ts',
   },
   webhookEvents: {
     name: 'Webhook Events',
@@ -25,7 +71,9 @@ export const Operations = {
     method: 'GET',
     path: '/api/core/v1/webhooks/events',
     success: 200,
-    protected: true,
+    successClause: 'webhook-events.ok',
+    auth: 'required',
+    specFile: 'webhooks/webhook-events.spec.ts',
   },
   createBookingProduct: {
     name: 'Create Booking Product',
@@ -33,7 +81,11 @@ export const Operations = {
     method: 'POST',
     path: '/api/core/v1/products/booking',
     success: 201,
-    protected: true,
+    successClause: 'create-booking.created',
+    auth: 'required',
+    body: 'booking',
+    creates: 'product',
+    specFile: 'products/create-booking-product.spec.ts',
   },
   createServiceProduct: {
     name: 'Create Service Product',
@@ -41,7 +93,11 @@ export const Operations = {
     method: 'POST',
     path: '/api/core/v1/products/service',
     success: 201,
-    protected: true,
+    successClause: 'create-service.created',
+    auth: 'required',
+    body: 'service',
+    creates: 'product',
+    specFile: 'products/create-service-product.spec.ts',
   },
   updateServiceProduct: {
     name: 'Update Service Product',
@@ -49,7 +105,11 @@ export const Operations = {
     method: 'PATCH',
     path: '/api/core/v1/products/service/{identifier}',
     success: 200,
-    protected: true,
+    successClause: 'update-service.ok',
+    auth: 'required',
+    body: 'service',
+    identifies: 'product',
+    specFile: 'products/update-service-product.spec.ts',
   },
   listProducts: {
     name: 'List Products',
@@ -57,8 +117,26 @@ export const Operations = {
     method: 'GET',
     path: '/products',
     success: 200,
-    protected: false,
+    successClause: 'list-products.ok',
+    auth: 'not shown',
+    specFile: 'products/list-products.spec.ts',
   },
-} as const;
+} as const satisfies Record<string, OperationContract>;
 
 export type OperationId = keyof typeof Operations;
+export const OperationIds = Object.keys(Operations) as OperationId[];
+
+/** The operations that need the bearer token (Authentication 1). */
+export const ProtectedOperationIds = OperationIds.filter((id) => Operations[id].auth === 'required');
+/** The operations that take a request body. */
+export const OperationIdsWithBody = OperationIds.filter((id) => 'body' in Operations[id]);
+
+/** The kind of resource a 2xx answer of this operation creates, if any. */
+export function createdBy(id: OperationId): ResourceKind | undefined {
+  const operation: OperationContract = Operations[id];
+  return operation.creates;
+}
+
+export function operationByTag(tag: string): OperationContract | undefined {
+  return Object.values(Operations).find((op) => op.tag === tag);
+}

@@ -1,0 +1,22 @@
+/**
+ * The annotations a conformance test carries, by type: written by the fixtures and the tests, read by
+ * the conformance reporter and the fault matrix. Kept apart so neither side imports the other.
+ */
+export const Annotation = {
+  /** A clause the test checks (one annotation per clause). */
+  clause: 'clause',
+  /** For an assumed clause: `<clause id>: <reading>`. */
+  reading: 'reading',
+  /**
+   * The test could not judge its clause because another clause looks broken (no delivery arrived,
+   * no list could be read): the id of that clause. It comes with a skip; the verdict accepts it only
+   * when a test of that clause failed in the run.
+   */
+  dependsOn: 'depends-on',
+  /** The test's own faker seed. */
+  fakerSeed: 'faker-seed',
+  /** Milliseconds from an API call to the arrival of the delivery it caused. */
+  deliveryLatencyMs: 'delivery-latency-ms',
+  /** Milliseconds from the worker process start to this test's start, on the first test of a worker (bench:worker-start). */
+  workerStartMs: 'worker-start-ms',
+} as const;

@@ -13,7 +13,10 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { buildReference } from '../reference/app.ts';
-import { buildCaptureServer, CaptureClient, deliveryMatching, epochNow } from '../support/capture/index.ts';
+import { CaptureClient } from '../support/capture/client.ts';
+import { deliveryMatching } from '../support/capture/delivery.ts';
+import { epochNow } from '../support/capture/protocol.ts';
+import { buildCaptureServer } from '../support/capture/server.ts';
 
 const WARM_UP = 5;
 const BAR_MS = 20;

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { buildReference } from '../reference/app.ts';
-import { deliveriesUnobservable, REMOTE_WITHOUT_PUBLIC_URL } from '../support/capture/index.ts';
+import { deliveriesUnobservable, REMOTE_WITHOUT_PUBLIC_URL } from '../support/capture/reach.ts';
 import { parseConfig, REFERENCE_PROFILE } from '../support/config.ts';
 import { runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
 

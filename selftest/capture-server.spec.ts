@@ -8,14 +8,9 @@ import http from 'node:http';
 import net from 'node:net';
 import { test as base, expect } from '@playwright/test';
 import { buildReference } from '../reference/app.ts';
-import {
-  anyDelivery,
-  buildCaptureServer,
-  CaptureClient,
-  deliveryMatching,
-  InboxPool,
-  type CaptureServer,
-} from '../support/capture/index.ts';
+import { CaptureClient, InboxPool } from '../support/capture/client.ts';
+import { anyDelivery, deliveryMatching } from '../support/capture/delivery.ts';
+import { buildCaptureServer, type CaptureServer } from '../support/capture/server.ts';
 import { CONTROL_PREFIX, type CaptureLimits } from '../support/capture/protocol.ts';
 
 interface Running {

@@ -4,7 +4,11 @@
  * inboxes, before the request is sent, and lets through the invalid urls negative tests send.
  */
 import { expect, test } from '@playwright/test';
-import { assertOwnWebhookDestination, ForeignWebhookDestinationError } from '../support/api/webhook-destination.ts';
+import {
+  assertOwnWebhookDestination,
+  ForeignWebhookDestinationError,
+  parkedWebhookUrl,
+} from '../support/api/webhook-destination.ts';
 import { parseConfig } from '../support/config.ts';
 
 const INBOX = '0123456789abcdef0123456789abcdef';
@@ -18,7 +22,7 @@ const check =
   () =>
     assertOwnWebhookDestination(
       operation,
-      JSON.stringify({ name: 'w', url, method_type: 'POST', events: ['product.created'] }),
+      { name: 'w', url, method_type: 'POST', events: ['product.created'] },
       config,
     );
 
@@ -46,4 +50,10 @@ test('invalid urls, sent to be refused by the target, pass; so do bodies of othe
     expect(check(url)).not.toThrow();
   expect(check('https://hooks.example.com/x', 'createServiceProduct')).not.toThrow();
   expect(() => assertOwnWebhookDestination('registerWebhook', '{"url": "https://hooks.exa', config)).not.toThrow();
+});
+
+test('a parked address (a host under .invalid, which never resolves) may be registered', () => {
+  expect(check(parkedWebhookUrl('conf-20261123-0000-abcd'))).not.toThrow();
+  expect(check('https://webhooks.conformance.invalid/x', 'updateWebhook')).not.toThrow();
+  expect(check('https://hooks.invalid.example.com/x')).toThrow(ForeignWebhookDestinationError);
 });

@@ -7,16 +7,9 @@
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
-import type { OperationId } from './contract/operations.ts';
+import { createdBy, type OperationId, type ResourceKind } from './contract/operations.ts';
 
-export type ResourceKind = 'product' | 'webhook';
-
-/** The operations that create something, and what they create. */
-export const CreatingOperations: Partial<Record<OperationId, ResourceKind>> = {
-  registerWebhook: 'webhook',
-  createBookingProduct: 'product',
-  createServiceProduct: 'product',
-};
+export type { ResourceKind };
 
 export interface CreatedResource {
   readonly runId: string;
@@ -41,24 +34,25 @@ const journalFile = (reportFile: string, runId: string) =>
   path.join(journalDir(reportFile), `${runId}.${process.pid}.jsonl`);
 
 /**
- * Records what a 2xx answer of a creating operation created. Called by the API client for every
- * answer, so a creation is recorded whichever test (or negative test gone wrong) made it.
+ * Records what a 2xx answer of a creating operation created (support/contract/operations.ts says which
+ * operations create what). Called by the API client for every answer, with the JSON it sent and the JSON
+ * it got, so a creation is recorded whichever test (or negative test gone wrong) made it.
  */
 export function recordCreation(
   operation: OperationId,
-  requestBody: string | undefined,
-  response: { readonly status: number; readonly bodyText: string },
+  sent: unknown,
+  answer: { readonly status: number; readonly json: unknown },
   where: { readonly reportFile: string; readonly runId: string },
 ): CreatedResource | undefined {
-  const kind = CreatingOperations[operation];
-  if (!kind || response.status < 200 || response.status >= 300) return undefined;
-  const sent = asRecord(parseJson(requestBody ?? ''));
+  const kind = createdBy(operation);
+  if (!kind || answer.status < 200 || answer.status >= 300) return undefined;
+  const body = asRecord(sent);
   const resource: CreatedResource = {
     runId: where.runId,
     kind,
-    id: idIn(kind, parseJson(response.bodyText)),
-    name: stringOr(kind === 'webhook' ? sent.name : (sent.name_en ?? sent.name_ar)),
-    sku: kind === 'product' ? stringOr(sent.sku) : null,
+    id: idIn(kind, answer.json),
+    name: stringOr(kind === 'webhook' ? body.name : (body.name_en ?? body.name_ar)),
+    sku: kind === 'product' ? stringOr(body.sku) : null,
     operation,
     test: currentTestTitle(),
     createdAt: new Date().toISOString(),

@@ -10,7 +10,8 @@ import { parseFaults } from '../reference/faults/index.ts';
 import { getConfig, isLoopback } from './config.ts';
 import { preflight, PreflightError } from './preflight.ts';
 import { CONTROL_PREFIX } from './capture/protocol.ts';
-import { captureEnvironment, deliveriesUnobservable, startCaptureServer } from './capture/start.ts';
+import { deliveriesUnobservable } from './capture/reach.ts';
+import { captureEnvironment, startCaptureServer } from './capture/start.ts';
 import { newRunId } from './run-id.ts';
 import { cleanUpCreatedResources, summarize } from './teardown.ts';
 

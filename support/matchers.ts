@@ -26,7 +26,7 @@ export function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** zod's prettified issues, each followed by the value actually found at its path. */
-function describeIssues(error: z.ZodError, root: unknown): string {
+export function describeIssues(error: z.ZodError, root: unknown): string {
   return error.issues
     .map((issue) => {
       const one = z.prettifyError(new z.ZodError([issue]));

@@ -65,13 +65,14 @@ export interface CommonProductBody {
   twitter_description?: string;
   twitter_image?: number;
   related_products?: number[];
+}
+
+/** Create Booking Product: the common fields plus these (the only operation that lists `min_purchase` and `max_purchase`). */
+export interface BookingProductBody extends CommonProductBody {
   sub_category?: number[];
   child_category?: number[];
   min_purchase?: number;
   max_purchase?: number;
-}
-
-export interface BookingProductBody extends CommonProductBody {
   cost?: number;
   quantity?: number;
   duration?: number;
@@ -84,13 +85,17 @@ export interface BookingProductBody extends CommonProductBody {
   is_inventory_warning?: boolean;
 }
 
+/** Create Service Product, and the PATCH of Update Service Product: the common fields plus these. */
 export interface ServiceProductBody extends CommonProductBody {
+  sub_category?: number[];
+  child_category?: number[];
   release_date?: string;
   update_date?: string;
   preview_link?: string;
 }
 
-export interface ListProductsQuery {
+/** A type, not an interface: it is passed where a record of query values is expected. */
+export type ListProductsQuery = {
   page?: number;
   per_page?: number;
   search?: string;
@@ -103,4 +108,4 @@ export interface ListProductsQuery {
   max_price?: number;
   date_from?: string;
   date_to?: string;
-}
+};

@@ -1,15 +1,30 @@
 /**
- * Safety on a shared target: every webhook the suite registers points at an inbox of its own capture
- * server, so a staging store never sends its events anywhere else because of us. The API client
- * checks each Register/Update Webhook body before sending it. A `url` that is not a deliverable
- * http(s) URL passes: that is a negative test sending an invalid value, which the target must refuse.
+ * Safety on a shared target: every webhook the suite registers points either at an inbox of its own
+ * capture server or at a parked address that can never be reached (a host under `.invalid`, which
+ * RFC 2606 reserves so that it never resolves), so a staging store never sends its events anywhere
+ * else because of us. The API client checks each body that carries a webhook `url` before sending it
+ * (the operations with `webhookUrlInBody` in support/contract/operations.ts). A `url` that is not a
+ * deliverable http(s) URL passes: that is a negative test sending an invalid value, which the target
+ * must refuse.
  */
+import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { INBOX_PREFIX } from '../capture/protocol.ts';
-import type { OperationId } from '../contract/operations.ts';
+import { Operations, type OperationContract, type OperationId } from '../contract/operations.ts';
 
 export class ForeignWebhookDestinationError extends Error {
   override name = 'ForeignWebhookDestinationError';
+}
+
+/** The reserved top-level domain of parked destinations. */
+const PARKED_TLD = 'invalid';
+
+/**
+ * A webhook destination for tests that register webhooks but wait for no delivery: https, on a public
+ * name (so a target that refuses loopback or plain-http destinations takes it), and unreachable by construction.
+ */
+export function parkedWebhookUrl(runId: string): string {
+  return `https://webhooks.conformance.${PARKED_TLD}/${encodeURIComponent(runId)}/${randomBytes(8).toString('hex')}`;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -20,30 +35,22 @@ export function isCaptureInbox(url: string, config: Config): boolean {
   return bases.some((base) => new RegExp(`^${escapeRegExp(base)}${INBOX_PREFIX}/[0-9a-f]{32}(?:[/?#]|$)`).test(url));
 }
 
-/** Throws before sending a webhook body whose `url` is a real destination outside the capture server. */
-export function assertOwnWebhookDestination(
-  operation: OperationId,
-  body: string | Buffer | undefined,
-  config: Config,
-): void {
-  if ((operation !== 'registerWebhook' && operation !== 'updateWebhook') || body === undefined) return;
-  const url = urlOf(body);
-  if (url === undefined || !isDeliverable(url) || isCaptureInbox(url, config)) return;
+/** Throws before sending a body whose webhook `url` is a real destination outside the capture server. */
+export function assertOwnWebhookDestination(operation: OperationId, body: unknown, config: Config): void {
+  const contract: OperationContract = Operations[operation];
+  if (!contract.webhookUrlInBody) return;
+  const url = body !== null && typeof body === 'object' ? (body as { url?: unknown }).url : undefined;
+  if (typeof url !== 'string' || !isDeliverable(url) || isParked(url) || isCaptureInbox(url, config)) return;
   const inbox = `${config.capture.publicUrl ?? config.capture.localUrl ?? '<capture server>'}${INBOX_PREFIX}/<inbox id>`;
   throw new ForeignWebhookDestinationError(
-    `Refusing to send a webhook url of ${url}: the suite registers webhooks only at inboxes of its own capture server (${inbox}), ` +
-      `so the target never delivers store events elsewhere. Open an inbox (capture fixture) and use its url.`,
+    `Refusing to send a webhook url of ${url}: the suite registers webhooks only at inboxes of its own capture server (${inbox}) ` +
+      `or at parked addresses under .${PARKED_TLD}, so the target never delivers store events elsewhere. ` +
+      `Open an inbox (the inbox fixture) or use make.webhook(), which parks it.`,
   );
 }
 
-function urlOf(body: string | Buffer): string | undefined {
-  try {
-    const parsed = JSON.parse(body.toString()) as unknown;
-    const url = parsed !== null && typeof parsed === 'object' ? (parsed as { url?: unknown }).url : undefined;
-    return typeof url === 'string' ? url : undefined;
-  } catch {
-    return undefined;
-  }
+function isParked(url: string): boolean {
+  return new URL(url).hostname.split('.').at(-1) === PARKED_TLD;
 }
 
 function isDeliverable(url: string): boolean {

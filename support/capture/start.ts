@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
-import { CaptureClient, type CaptureEndpoint } from './client.ts';
+import type { CaptureEndpoint } from './client.ts';
 import { buildCaptureServer } from './server.ts';
 
 export interface RunningCapture {
@@ -37,23 +37,4 @@ function loopbackFor(host: string): string {
 /** The environment global setup hands to the workers (as it does EMBEDDED_REFERENCE_URL). */
 export function captureEnvironment(endpoint: CaptureEndpoint): Record<string, string> {
   return { CAPTURE_LOCAL_URL: endpoint.localUrl, CAPTURE_CONTROL_TOKEN: endpoint.controlToken };
-}
-
-/** The workers' client, from the config global setup completed. */
-export function captureClientFor(config: Config): CaptureClient {
-  const { localUrl, controlToken, publicUrl } = config.capture;
-  if (!localUrl || !controlToken) {
-    throw new Error(
-      'No capture server: run the suite through `npx playwright test` so global setup can start it (support/capture/start.ts).',
-    );
-  }
-  return new CaptureClient({ localUrl, controlToken, publicUrl: publicUrl ?? localUrl });
-}
-
-export const REMOTE_WITHOUT_PUBLIC_URL =
-  'The target is remote and CAPTURE_PUBLIC_URL is not set, so it cannot reach the capture server: set CAPTURE_PUBLIC_URL to an address of the capture server the target can reach (a tunnel, say) to run delivery tests.';
-
-/** Why deliveries cannot be observed in this run, or undefined when they can. */
-export function deliveriesUnobservable(config: Config): string | undefined {
-  return !config.embedded && !config.capture.publicUrl ? REMOTE_WITHOUT_PUBLIC_URL : undefined;
 }

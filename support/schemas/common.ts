@@ -4,23 +4,20 @@ import { z } from 'zod';
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 /** `YYYY-MM-DD HH:MM:SS`, and a real date and time (no 2026-02-30, no 24:00:00). */
-export const Timestamp = z.string().refine(
-  (value) => {
-    const m = TIMESTAMP.exec(value);
-    if (!m) return false;
-    const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
-    const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
-    return (
-      date.getUTCFullYear() === y &&
-      date.getUTCMonth() === mo - 1 &&
-      date.getUTCDate() === d &&
-      h < 24 &&
-      mi < 60 &&
-      s < 60
-    );
-  },
-  { error: (issue) => `expected a timestamp "YYYY-MM-DD HH:MM:SS", got ${JSON.stringify(issue.input)}` },
-);
+export const Timestamp = z
+  .string()
+  .regex(TIMESTAMP, {
+    error: (issue) => `expected a timestamp "YYYY-MM-DD HH:MM:SS", got ${JSON.stringify(issue.input)}`,
+  })
+  .refine(
+    (value) => {
+      const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0] = (TIMESTAMP.exec(value) ?? []).slice(1).map(Number);
+      const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s));
+      return date.getUTCMonth() === mo - 1 && date.getUTCDate() === d && h < 24 && mi < 60 && s < 60;
+    },
+    { error: (issue) => `expected a real date and time, got ${JSON.stringify(issue.input)}` },
+  )
+  .meta({ description: 'A timestamp of the form YYYY-MM-DD HH:MM:SS (Conventions: Timestamps).' });
 export type Timestamp = z.infer<typeof Timestamp>;
 
 /** Compares two spec timestamps; their fixed-width form sorts as text. */
@@ -29,17 +26,20 @@ export function timestampOrder(a: Timestamp, b: Timestamp): number {
 }
 
 /** Image fields are absolute URL strings (Conventions: Image fields). */
-export const AbsoluteUrl = z.string().refine(
-  (value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  },
-  { error: (issue) => `expected an absolute http(s) URL, got ${JSON.stringify(issue.input)}` },
-);
+export const AbsoluteUrl = z
+  .string()
+  .refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { error: (issue) => `expected an absolute http(s) URL, got ${JSON.stringify(issue.input)}` },
+  )
+  .meta({ format: 'uri', description: 'An absolute http(s) URL (Conventions: Image fields).' });
 
 /** Human-readable fields in two languages, keyed `ar` and `en` (Conventions: Bilingual text). */
 export const BilingualText = z.object({ ar: z.string(), en: z.string() });
@@ -48,3 +48,12 @@ export type BilingualText = z.infer<typeof BilingualText>;
 /** The success envelope: `status` = `success`, a string `message`, and `data`. Extra keys are allowed. */
 export const Envelope = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.literal('success'), message: z.string(), data });
+
+/** The envelope read leniently, for every check but the envelope's own: only `data`, whatever it holds. */
+export const AnyData = z.object({ data: z.unknown() });
+
+/** `Content-Type: application/json` (Conventions: Body format), parameters such as charset allowed. */
+export const JSON_CONTENT_TYPE = /^application\/json\s*(?:;|$)/i;
+
+/** An integer id, for reading just the id a set-up step needs. */
+export const WithId = z.object({ id: z.int() });

@@ -11,12 +11,20 @@ export const RegisteredEvent = z.object({
 });
 export type RegisteredEvent = z.infer<typeof RegisteredEvent>;
 
-export const Webhook = z.object({
+/** A Webhook's fields with the types the Resources table gives (webhook.shape); forms are their own clauses. */
+export const WebhookShape = z.object({
   id: z.int(),
   name: z.string(),
   url: z.string(),
   method_type: z.string(),
   status: z.int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  events: z.array(z.unknown()),
+});
+
+/** A Webhook as the spec gives it: timestamps in their form, events as registered events. */
+export const Webhook = WebhookShape.extend({
   created_at: Timestamp,
   updated_at: Timestamp,
   events: z.array(RegisteredEvent),
@@ -29,3 +37,6 @@ export type WebhookRegistration = z.infer<typeof WebhookRegistration>;
 
 export const EventCatalogueEntry = z.object({ value: z.string(), label: z.string() });
 export type EventCatalogueEntry = z.infer<typeof EventCatalogueEntry>;
+
+/** Webhook Events' `data`. */
+export const EventCatalogue = z.array(EventCatalogueEntry);

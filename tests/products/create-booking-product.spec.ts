@@ -1,36 +1,25 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
-import { checks, expect, expectShape, test } from '../../fixtures/index.ts';
-import { Envelope, Product } from '../../support/schemas/index.ts';
-import { createdProductTest, invalidBodyTest } from './support/create-product-tests.ts';
-import { createdProductChecks } from './support/created-product-checks.ts';
-import { invalidBodies } from './support/invalid-bodies.ts';
-import { Accepted } from './support/response-fields.ts';
+/**
+ * Create Booking Product: what is its own. Its status, envelope and body format are in
+ * tests/conventions/success-answers.spec.ts, the Product it answers with in product-answers.spec.ts,
+ * the bodies it must refuse in product-validation.spec.ts.
+ */
+import { cites, expect, field, inAnswer, productFields, requireSuccess, Statuses, test } from '../../fixtures/index.ts';
+import { productAnswer } from '../../fixtures/steps/products.ts';
 
 test.describe('Create Booking Product', () => {
   test(
-    'answers 201 with the envelope and a booking Product',
-    checks(
-      'createBookingProduct',
-      'create-booking.created',
-      'conventions.envelope',
-      'product.shape',
-      'product.identifier-equals-id',
-      'conventions.image-absolute-url',
-      'product.ratings-null',
-      'conventions.timestamps',
-      'conventions.bilingual',
-    ),
+    'answers with a booking Product: data.type is booking',
+    cites('createBookingProduct', 'create-booking.created'),
     async ({ api, make }) => {
-      const response = await api.createBookingProduct(make.booking());
-      expect(response).toHaveStatus(201);
-      const { data } = expectShape(response, Envelope(Product));
-      expect(data.type, 'data.type').toBe('booking');
+      const { response } = await productAnswer('createBookingProduct', { api, make });
+      requireSuccess(response, 'createBookingProduct');
+      field(response, 'type').toBe('booking');
     },
   );
 
   test(
     'accepts availability over several weekdays with several windows on one day',
-    checks('createBookingProduct', 'availability.several-windows'),
+    cites('createBookingProduct', 'availability.several-windows'),
     async ({ api, make }) => {
       const availability = {
         monday: [
@@ -44,22 +33,23 @@ test.describe('Create Booking Product', () => {
           { start: '18:00', end: '20:00' },
         ],
       };
-      expect(await api.createBookingProduct(make.booking({ availability }))).toHaveStatus(Accepted);
+      const { response } = await productAnswer('createBookingProduct', { api, make }, { availability });
+      expect(response, 'a booking with several windows on one day').toHaveStatus(Statuses.success);
     },
   );
 
-  for (const check of createdProductChecks)
-    test(
-      check.title,
-      checks('createBookingProduct', ...check.clauses),
-      createdProductTest('createBookingProduct', check),
-    );
-
-  for (const invalid of invalidBodies('booking')) {
-    test(
-      `answers 422 when ${invalid.title}`,
-      checks('createBookingProduct', 'create-booking.validation', ...invalid.clauses),
-      invalidBodyTest('createBookingProduct', invalid),
-    );
-  }
+  // Listed for Create Booking Product only: the service operations are not sent them.
+  test(
+    'answers with the min_purchase and max_purchase sent',
+    cites('createBookingProduct', 'product.echo'),
+    async ({ api, make }) => {
+      const { response, sent } = await productAnswer('createBookingProduct', { api, make });
+      requireSuccess(response, 'createBookingProduct');
+      const limits = productFields(response, 'min_purchase', 'max_purchase');
+      expect(limits, inAnswer(response, '{min_purchase, max_purchase}')).toEqual({
+        min_purchase: sent.min_purchase,
+        max_purchase: sent.max_purchase,
+      });
+    },
+  );
 });

@@ -1,26 +1,57 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
-import { checks, expect, test } from '../../fixtures/index.ts';
+/**
+ * List Products filters: every one is a reading (the spec lists the parameters, not their meaning).
+ * Each test makes its own products; a filter's effect on the whole list is judged on every page the
+ * filtered list walks to (fixtures/steps/list.ts), and its effect on the test's own products on the
+ * list filtered also by their own tag (fixtures/steps/product-sets.ts).
+ */
+import { cites, expect, test } from '../../fixtures/index.ts';
+import { firstOf } from '../../fixtures/builders/products.ts';
+import { listItemFields } from '../../fixtures/fields.ts';
+import { walkPages } from '../../fixtures/steps/list.ts';
+import {
+  allLabels,
+  describePages,
+  idsOf,
+  labelsOf,
+  listedInSet,
+  makeProductSet,
+  SET_PAGE_SIZE,
+  uniqueWord,
+  type ProductSet,
+} from '../../fixtures/steps/product-sets.ts';
 import type { ListProductsQuery } from '../../support/api/bodies.ts';
 import type { StoreApi } from '../../support/api/store-api.ts';
-import { allLabels, labelsOf, makeProductSet, uniqueWord, type ProductSet } from './support/list-data.ts';
-import { FilterItem, ItemId, listPage, SET_PAGE_SIZE, utcDay } from './support/list-pages.ts';
 
-/**
- * The set's products the list returns for `query` with the set's own tag added, by label, and the
- * request that listed them. Adding the tag keeps other tests' products out; it relies on filters
- * combining as a conjunction, so every test that does this cites `list-products.filter-combined`.
- */
-async function listedInSet(api: StoreApi, set: ProductSet, query: ListProductsQuery) {
-  const page = await listPage(api, { ...query, 'tag_ids[]': [set.tagId], per_page: SET_PAGE_SIZE }, ItemId);
-  return { labels: labelsOf(set, page.ids), what: `products of this test listed by ${page.response.describe()}` };
-}
+/** A filter's item, as the checks over the whole filtered list read it. */
+type FilterItem = {
+  id: number;
+  price: number;
+  sale_price: number;
+  brand: { id: number } | null;
+  tags: { id: number }[];
+  categories: { id: number }[];
+};
 
-/** Ids of the items on a page that fail `keep`, for "every returned item satisfies the filter". */
+/** Ids of the items, on every page the filtered list walks to, that fail `keep`: "every returned item satisfies the filter". */
 async function itemsFailing(api: StoreApi, query: ListProductsQuery, keep: (item: FilterItem) => boolean) {
-  const page = await listPage(api, { ...query, per_page: SET_PAGE_SIZE }, FilterItem);
+  const pages = await walkPages(api, query, SET_PAGE_SIZE);
+  const items = pages.flatMap((page) =>
+    page.items.map((item) =>
+      listItemFields(
+        item,
+        `item ${item.id} of ${page.response.describe()}`,
+        'id',
+        'price',
+        'sale_price',
+        'brand',
+        'tags',
+        'categories',
+      ),
+    ),
+  );
   return {
-    ids: page.products.filter((item) => !keep(item)).map((item) => item.id),
-    what: `ids of items that do not satisfy the filter, listed by ${page.response.describe()}`,
+    ids: items.filter((item) => !keep(item)).map((item) => item.id),
+    what: `ids of items that do not satisfy the filter, listed by ${describePages(pages)}`,
   };
 }
 
@@ -35,7 +66,7 @@ function keptAndDropped(ids: readonly number[]): [kept: number, dropped: number]
 test.describe('List Products filters', () => {
   test(
     'search keeps the product whose name holds the word and drops the rest',
-    checks('listProducts', 'list-products.filter-search'),
+    cites('listProducts', 'list-products.filter-search'),
     async ({ api, make }) => {
       const word = uniqueWord(make);
       const set = await makeProductSet(api, make, [
@@ -46,8 +77,8 @@ test.describe('List Products filters', () => {
         { label: 'without the word' },
       ]);
       // The word is unique to this test, so the search alone is already scoped to its products.
-      const page = await listPage(api, { search: word, per_page: SET_PAGE_SIZE }, ItemId);
-      expect(labelsOf(set, page.ids), `products listed by ${page.response.describe()}`).toEqual([
+      const pages = await walkPages(api, { search: word }, SET_PAGE_SIZE);
+      expect(labelsOf(set, idsOf(pages)), `products listed by ${describePages(pages)}`).toEqual([
         'named with the word',
       ]);
     },
@@ -55,26 +86,26 @@ test.describe('List Products filters', () => {
 
   test(
     'sku keeps the product with that sku and no other',
-    checks('listProducts', 'list-products.filter-sku'),
+    cites('listProducts', 'list-products.filter-sku'),
     async ({ api, make }) => {
       const set = await makeProductSet(api, make, [{ label: 'with the sku' }, { label: 'with another sku' }]);
-      const sku = set.products.find((p) => p.label === 'with the sku')?.body.sku ?? '';
-      const page = await listPage(api, { sku, per_page: SET_PAGE_SIZE }, ItemId);
-      expect(labelsOf(set, page.ids), `products listed by ${page.response.describe()}`).toEqual(['with the sku']);
+      const sku = set.products.find((p) => p.label === 'with the sku')?.sent.sku ?? '';
+      const pages = await walkPages(api, { sku }, SET_PAGE_SIZE);
+      expect(labelsOf(set, idsOf(pages)), `products listed by ${describePages(pages)}`).toEqual(['with the sku']);
     },
   );
 
   test(
     'tag_ids[] keeps the products carrying the tag and drops the others',
-    checks('listProducts', 'list-products.filter-tags'),
+    cites('listProducts', 'list-products.filter-tags'),
     async ({ api, make }) => {
       const [tagged, other] = await Promise.all([
         makeProductSet(api, make, [{ label: 'tagged 1' }, { label: 'tagged 2' }]),
         makeProductSet(api, make, [{ label: 'with another tag' }]),
       ]);
-      const page = await listPage(api, { 'tag_ids[]': [tagged.tagId], per_page: SET_PAGE_SIZE }, ItemId);
+      const pages = await walkPages(api, { 'tag_ids[]': [tagged.tagId] }, SET_PAGE_SIZE);
       const both: ProductSet = { ...tagged, products: [...tagged.products, ...other.products] };
-      expect(labelsOf(both, page.ids), `products listed by ${page.response.describe()}`).toEqual([
+      expect(labelsOf(both, idsOf(pages)), `products listed by ${describePages(pages)}`).toEqual([
         'tagged 1',
         'tagged 2',
       ]);
@@ -83,7 +114,7 @@ test.describe('List Products filters', () => {
 
   test(
     'brand_ids[] keeps only products of the brand',
-    checks('listProducts', 'list-products.filter-brands', 'list-products.filter-combined'),
+    cites('listProducts', 'list-products.filter-brands', 'list-products.filter-combined'),
     async ({ api, make, config }) => {
       const [kept, dropped] = keptAndDropped(config.profile.brandIds);
       const set = await makeProductSet(api, make, [
@@ -99,7 +130,7 @@ test.describe('List Products filters', () => {
 
   test(
     'category_ids[] keeps only products in the category',
-    checks('listProducts', 'list-products.filter-categories', 'list-products.filter-combined'),
+    cites('listProducts', 'list-products.filter-categories', 'list-products.filter-combined'),
     async ({ api, make, config }) => {
       const [kept, dropped] = keptAndDropped(config.profile.categoryIds);
       const set = await makeProductSet(api, make, [
@@ -117,7 +148,7 @@ test.describe('List Products filters', () => {
 
   test(
     'min_price and max_price keep prices well inside the bounds and drop those well outside',
-    checks('listProducts', 'list-products.filter-price', 'list-products.filter-combined'),
+    cites('listProducts', 'list-products.filter-price', 'list-products.filter-combined'),
     async ({ api, make }) => {
       // Price and sale price sit on the same side of each bound, whichever of the two a target compares.
       const set = await makeProductSet(api, make, [
@@ -150,7 +181,7 @@ test.describe('List Products filters', () => {
 
   test(
     'min_price and max_price keep a product priced exactly at the bounds',
-    checks('listProducts', 'list-products.filter-price-inclusive', 'list-products.filter-combined'),
+    cites('listProducts', 'list-products.filter-price-inclusive', 'list-products.filter-combined'),
     async ({ api, make }) => {
       const set = await makeProductSet(api, make, [{ label: 'at the bounds', body: { price: 100, sale_price: 100 } }]);
       const inSet = await listedInSet(api, set, { min_price: 100, max_price: 100 });
@@ -160,7 +191,7 @@ test.describe('List Products filters', () => {
 
   test(
     'date_from and date_to keep products made today in a range around today and drop them from ranges that end before or start after',
-    checks('listProducts', 'list-products.filter-dates', 'list-products.filter-combined'),
+    cites('listProducts', 'list-products.filter-dates', 'list-products.filter-combined'),
     async ({ api, make }) => {
       // Which date the filters read is not shown: every date these products have is today (UTC), and each
       // range keeps a day of margin, so a target on another time zone's calendar agrees. Nothing is
@@ -186,31 +217,47 @@ test.describe('List Products filters', () => {
   );
 
   test(
-    'is_published=1 keeps products created published',
-    checks('listProducts', 'list-products.filter-published', 'list-products.filter-combined'),
-    async ({ api, make }) => {
-      // Only this side can be checked: the spec gives no way to make an unpublished product, and list
-      // items do not carry is_published, so "unpublished products are dropped" is not asserted.
-      const set = await makeProductSet(api, make, [{ label: 'booking' }, { label: 'service', kind: 'service' }]);
+    'is_published=1 keeps the products created published and drops those created unpublished',
+    cites('listProducts', 'list-products.filter-published', 'list-products.filter-combined'),
+    async ({ api, make, config }) => {
+      // One product per status of the profile: the target's create answer says which are published.
+      const set = await makeProductSet(
+        api,
+        make,
+        config.profile.statusIds.map((status_id) => ({ label: `status ${status_id}`, body: { status_id } })),
+      );
+      const published = set.products.filter((p) => p.published === true).map((p) => p.label);
+      test.skip(
+        published.length === 0,
+        'no status id of TARGET_PROFILE (statusIds) makes a product the target calls published: add one',
+      );
+      const unpublished = set.products.filter((p) => p.published === false).map((p) => p.label);
       const inSet = await listedInSet(api, set, { is_published: 1 });
-      // Only the products the target itself called published: its create response is the word on that.
-      const published = set.products.filter((p) => p.published).map((p) => p.label);
+      // With no unpublished product, only the keeping is judged.
       expect(
         inSet.labels,
-        `${inSet.what} (expected to keep those created with is_published: true: ${JSON.stringify(published)})`,
-      ).toEqual(expect.arrayContaining(published));
+        `${inSet.what} (created with is_published true: ${published.join(', ')}; false: ${unpublished.join(', ') || 'none'})`,
+      ).toEqual(published.sort());
     },
   );
 
   test(
     'combining filters keeps only the product that satisfies every one',
-    checks('listProducts', 'list-products.filter-combined'),
+    cites('listProducts', 'list-products.filter-combined'),
     async ({ api, make, config }) => {
       const [brand, otherBrand] = keptAndDropped(config.profile.brandIds);
       const [category, otherCategory] = keptAndDropped(config.profile.categoryIds);
       const word = uniqueWord(make);
       const named = (what: string) => ({ name_en: `${make.name(what)} ${word}`, name_ar: `منتج ${word}` });
-      const matching = { ...named('list combined'), brand_id: brand, category: [category], price: 100, sale_price: 95 };
+      // The first status of the profile for all; whether it publishes is read back from each create answer.
+      const matching = {
+        ...named('list combined'),
+        brand_id: brand,
+        category: [category],
+        price: 100,
+        sale_price: 95,
+        status_id: firstOf(config.profile.statusIds),
+      };
       // Each other product fails exactly one of the filters.
       const set = await makeProductSet(api, make, [
         { label: 'matches every filter', body: matching },
@@ -219,6 +266,11 @@ test.describe('List Products filters', () => {
         { label: 'priced above', body: { ...matching, price: 1000, sale_price: 950 } },
         { label: 'without the word', body: { ...matching, name_en: make.name('list combined'), name_ar: 'منتج' } },
       ]);
+      const published = set.products.find((p) => p.label === 'matches every filter')?.published;
+      test.skip(
+        published !== true,
+        'the first status id of TARGET_PROFILE (statusIds) does not make a product the target calls published: put a publishing one first',
+      );
       const inSet = await listedInSet(api, set, {
         search: word,
         is_published: 1,
@@ -233,3 +285,10 @@ test.describe('List Products filters', () => {
     },
   );
 });
+
+/** The UTC date `days` from today, `YYYY-MM-DD`. */
+function utcDay(days: number): string {
+  const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,109 +1,199 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
-import { z } from 'zod';
-import { checks, expect, test } from '../../fixtures/index.ts';
-import type { StoreApi } from '../../support/api/store-api.ts';
-import { BilingualText, Envelope, ProductList, ProductListItem } from '../../support/schemas/index.ts';
-import { ProductTypeLabels } from '../../support/contract/events.ts';
-import { makeProductSet, type ProductSet } from './support/list-data.ts';
-import { listPage, SET_PAGE_SIZE } from './support/list-pages.ts';
-
 /**
- * The set's products as list items, read with `item`; fails if one of them is not listed. It rests on
- * the tag filter and on `per_page` (one page holds the set): tests using it cite
- * `list-products.filter-tags` and `pagination.page-params`. The label
- * and value checks read only their own fields, so a deviation elsewhere in the shape does not hide them.
+ * List Products: the list and its items (its status, envelope and body format are in
+ * tests/conventions/success-answers.spec.ts). The item checks make their own products and find them by
+ * walking the unfiltered list (fixtures/steps/list.ts): no filter, whose meaning is a reading, stands
+ * between them and the items they judge; they judge every item on the pages they read.
  */
-async function listedItems<T extends z.ZodType<{ id: number }>>(api: StoreApi, set: ProductSet, item: T) {
-  const page = await listPage(api, { 'tag_ids[]': [set.tagId], per_page: SET_PAGE_SIZE }, item);
-  return set.products.map((made) => {
-    const found = page.products.find((p) => p.id === made.id);
-    expect(
-      found,
-      `the ${made.label} product (id ${made.id}) in the list filtered by its tag, ${page.response.describe()}`,
-    ).toBeDefined();
-    return { made, item: found as z.infer<T> };
-  });
+import { z } from 'zod';
+import { cites, expect, listItemFields, requireSuccess, test } from '../../fixtures/index.ts';
+import type { Make } from '../../fixtures/index.ts';
+import { findListed, type Found } from '../../fixtures/steps/list.ts';
+import { createProduct, type MadeProduct } from '../../fixtures/steps/products.ts';
+import type { StoreApi } from '../../support/api/store-api.ts';
+import { ProductTypeLabels } from '../../support/contract/events.ts';
+import { AbsoluteUrl, BilingualText, Timestamp } from '../../support/schemas/common.ts';
+import { ProductListItemShape } from '../../support/schemas/product.ts';
+
+/** A booking and a service product of this test, and the pages of the unfiltered list that show them. */
+async function listedProducts(api: StoreApi, make: Make, options: Parameters<typeof findListed>[2] = {}) {
+  const made = await Promise.all([createProduct(api, make, 'booking'), createProduct(api, make, 'service')]);
+  return {
+    made,
+    found: await findListed(
+      api,
+      made.map((p) => p.id),
+      options,
+    ),
+  };
 }
 
-const TypedItem = z.object({ id: z.int(), type: z.string() });
-const ValuedItem = z.object({
-  id: z.int(),
-  name: BilingualText,
-  price: z.number(),
-  sale_price: z.number(),
-  sku: z.string().nullable().optional(),
-  brand: z.object({ id: z.int() }).nullable(),
-  tags: z.array(z.object({ tag_name: z.string() })),
-  categories: z.array(z.object({ id: z.int() })),
-});
+/** Every item on the pages read, with where it was (for messages). */
+function everyItem(found: Found) {
+  return found.pages.flatMap((page) =>
+    page.items.map((item, i) => ({
+      item,
+      where: `data.products[${i}] (id ${item.id}) of ${page.response.describe()}`,
+    })),
+  );
+}
+
+/** The items that fail `schema`, by where they were: an empty list passes. */
+function failing(found: Found, schema: z.ZodType) {
+  return everyItem(found)
+    .filter(({ item }) => !schema.safeParse(item).success)
+    .map(({ item, where }) => `${where}: ${z.prettifyError((schema.safeParse(item) as { error: z.ZodError }).error)}`);
+}
+
+const labelOf = (product: MadeProduct) => ProductTypeLabels[product.kind];
 
 test.describe('List Products', () => {
+  test('answers data = { products, pagination }', cites('listProducts', 'list-products.ok'), async ({ api }) => {
+    const response = await api.listProducts({ page: 1, per_page: 5 });
+    requireSuccess(response, 'listProducts');
+    expect(response).toMatchSchema(
+      z.object({ data: z.object({ products: z.array(z.unknown()), pagination: z.looseObject({}) }) }),
+    );
+  });
+
   test(
-    'answers 200 with the envelope, a product list and its pagination',
-    checks('listProducts', 'list-products.ok', 'conventions.envelope', 'pagination.shape'),
-    async ({ api }) => {
-      const response = await api.listProducts({ page: 1, per_page: 5 });
-      expect(response).toHaveStatus(200);
-      expect(response).toMatchSchema(Envelope(ProductList));
+    'shows every item in the list shape: the Product fields with their types, and sku',
+    cites('listProducts', 'list-products.item-shape'),
+    async ({ api, make }) => {
+      const { found } = await listedProducts(api, make);
+      expect(failing(found, ProductListItemShape), 'items not in the list shape').toEqual([]);
     },
   );
 
   test(
-    'lists products in the list shape: sku present, identifier equal to id, absolute image URL, bilingual fields',
-    checks(
-      'listProducts',
-      'list-products.item-shape',
-      'product.identifier-equals-id',
-      'conventions.image-absolute-url',
-      'conventions.bilingual',
-      'product.ratings-null',
-      'conventions.timestamps',
-      'list-products.filter-tags',
-      'pagination.page-params',
-    ),
+    'answers identifier equal to id on every item',
+    cites('listProducts', 'product.identifier-equals-id'),
     async ({ api, make }) => {
-      const set = await makeProductSet(api, make, [{ label: 'booking' }, { label: 'service', kind: 'service' }]);
-      // Every item is parsed with the list Product schema: sku, identifier = id, absolute image, {ar, en}.
-      const items = await listedItems(api, set, ProductListItem);
-      expect(items, 'list items of the products this test made').toHaveLength(2);
+      const { found } = await listedProducts(api, make);
+      const unequal = everyItem(found)
+        .map(({ item, where }) => ({ ...listItemFields(item, where, 'id', 'identifier'), where }))
+        .filter(({ id, identifier }) => id !== identifier)
+        .map(({ id, identifier, where }) => `${where}: identifier ${identifier}, id ${id}`);
+      expect(unequal, 'items whose identifier is not their id').toEqual([]);
+    },
+  );
+
+  test('answers ratings null on every item', cites('listProducts', 'product.ratings-null'), async ({ api, make }) => {
+    const { found } = await listedProducts(api, make);
+    expect(failing(found, z.looseObject({ ratings: z.null() })), 'items whose ratings is not null').toEqual([]);
+  });
+
+  test(
+    'answers created_at and updated_at in the form YYYY-MM-DD HH:MM:SS on every item',
+    cites('listProducts', 'conventions.timestamps'),
+    async ({ api, make }) => {
+      const { found } = await listedProducts(api, make);
+      for (const { item, where } of everyItem(found)) listItemFields(item, where, 'created_at', 'updated_at');
+      expect(
+        failing(found, z.looseObject({ created_at: Timestamp, updated_at: Timestamp })),
+        'items with a timestamp not in the form',
+      ).toEqual([]);
     },
   );
 
   test(
-    `labels booking products ${ProductTypeLabels.booking} and service products ${ProductTypeLabels.service}`,
-    checks('listProducts', 'list-products.type-labels', 'list-products.filter-tags', 'pagination.page-params'),
+    'answers image fields as absolute URLs on every item, brands and categories included',
+    cites('listProducts', 'conventions.image-absolute-url'),
     async ({ api, make }) => {
-      const set = await makeProductSet(api, make, [{ label: 'booking' }, { label: 'service', kind: 'service' }]);
-      for (const { made, item } of await listedItems(api, set, TypedItem)) {
-        expect(item.type, `data.products[id=${made.id}].type of the ${made.kind} product`).toBe(
-          ProductTypeLabels[made.kind],
+      const { found } = await listedProducts(api, make);
+      for (const { item, where } of everyItem(found)) listItemFields(item, where, 'image', 'brand', 'categories');
+      const Images = z.looseObject({
+        image: AbsoluteUrl,
+        brand: z.looseObject({ logo: AbsoluteUrl, banner: AbsoluteUrl }).nullable(),
+        categories: z.array(z.looseObject({ image: AbsoluteUrl })),
+      });
+      expect(failing(found, Images), 'items with an image field that is not an absolute URL').toEqual([]);
+    },
+  );
+
+  test(
+    'answers the human-readable fields of every item keyed ar and en',
+    cites('listProducts', 'conventions.bilingual'),
+    async ({ api, make }) => {
+      const { found } = await listedProducts(api, make);
+      const Texts = z.looseObject({ name: BilingualText, description: BilingualText });
+      const Bilingual = z
+        .looseObject({ summary: BilingualText, brand: Texts.nullable(), categories: z.array(Texts) })
+        .and(Texts);
+      expect(failing(found, Bilingual), 'items whose human-readable fields are not { ar, en }').toEqual([]);
+    },
+  );
+
+  test(
+    `labels every item with a localized type, booking products ${ProductTypeLabels.booking} and service products ${ProductTypeLabels.service}, for Accept-Language: ar`,
+    cites('listProducts', 'list-products.type-labels'),
+    async ({ api, make }) => {
+      const { made, found } = await listedProducts(api, make, { headers: { 'accept-language': 'ar' } });
+      const labels = Object.values(ProductTypeLabels) as unknown[];
+      const unlabelled = everyItem(found)
+        .filter(({ item }) => !labels.includes(item.type))
+        .map(({ item, where }) => `${where}: type ${JSON.stringify(item.type)}`);
+      expect(unlabelled, `items whose type is none of ${labels.join(', ')}`).toEqual([]);
+      for (const product of made) {
+        expect(found.items.get(product.id)?.type, `type of the ${product.kind} product ${product.id} in the list`).toBe(
+          labelOf(product),
         );
       }
     },
   );
 
   test(
-    'carries the name, prices, sku, brand, tags and categories the product was created with',
-    checks('listProducts', 'list-products.item-matches-product', 'list-products.filter-tags', 'pagination.page-params'),
+    'shows the products created, when its pages are walked without filters',
+    cites('listProducts', 'list-products.lists-created'),
     async ({ api, make }) => {
-      const set = await makeProductSet(api, make, [{ label: 'booking' }, { label: 'service', kind: 'service' }]);
-      for (const { made, item } of await listedItems(api, set, ValuedItem)) {
-        const field = (name: string) => `data.products[id=${made.id}].${name} of the ${made.label} product`;
-        const { body } = made;
-        expect(item.name, field('name')).toEqual({ ar: body.name_ar, en: body.name_en });
-        expect(item.price, field('price')).toBe(body.price);
-        expect(item.sale_price, field('sale_price')).toBe(body.sale_price);
-        expect(item.sku, field('sku')).toBe(body.sku);
-        expect(item.brand?.id, field('brand.id')).toBe(body.brand_id);
+      const { made, found } = await listedProducts(api, make, { missing: 'fail' });
+      expect([...found.items.keys()].sort(), "ids of this test's products found in the list").toEqual(
+        made.map((p) => p.id).sort(),
+      );
+    },
+  );
+
+  test(
+    'carries the name, prices, sku, brand, tags and categories each product was created with',
+    cites('listProducts', 'list-products.item-matches-product'),
+    async ({ api, make }) => {
+      const { made, found } = await listedProducts(api, make);
+      for (const product of made) {
+        const where = `the ${product.kind} product ${product.id} in the list`;
+        const item = listItemFields(
+          found.items.get(product.id),
+          where,
+          'name',
+          'price',
+          'sale_price',
+          'sku',
+          'brand',
+          'tags',
+          'categories',
+        );
+        const { sent } = product;
         expect(
-          item.tags.map((t) => t.tag_name),
-          field('tags[].tag_name'),
-        ).toEqual([set.tagName]);
+          {
+            name: item.name,
+            price: item.price,
+            sale_price: item.sale_price,
+            sku: item.sku,
+            brand: item.brand?.id,
+            tags: item.tags.map((t) => t.tag_name).sort(),
+          },
+          where,
+        ).toEqual({
+          name: { ar: sent.name_ar, en: sent.name_en },
+          price: sent.price,
+          sale_price: sent.sale_price,
+          sku: sent.sku,
+          brand: sent.brand_id,
+          tags: [...(sent.tags ?? [])].sort(),
+        });
         // Contains, not equals: a target may list more categories (product.categories).
         expect(
           item.categories.map((c) => c.id),
-          field('categories[].id'),
-        ).toEqual(expect.arrayContaining([...(body.category ?? [])]));
+          `${where}: categories[].id`,
+        ).toEqual(expect.arrayContaining([...(sent.category ?? [])]));
       }
     },
   );

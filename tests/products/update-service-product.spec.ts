@@ -1,160 +1,120 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
-import { checks, expect, expectShape, Statuses, test } from '../../fixtures/index.ts';
-import type { Make } from '../../fixtures/index.ts';
-import type { ServiceProductBody } from '../../support/api/bodies.ts';
-import type { StoreApi } from '../../support/api/store-api.ts';
-import { Envelope, Product } from '../../support/schemas/index.ts';
-import { invalidBodies } from './support/invalid-bodies.ts';
-import { Accepted, field, inAnswer, productFields } from './support/response-fields.ts';
-
-/** A service product to update, created with `overrides`; its create answer is what the update is compared with. */
-async function createService(api: StoreApi, make: Make, overrides: Partial<ServiceProductBody> = {}) {
-  const response = await api.createServiceProduct(make.service(overrides));
-  expect(response, 'the service product created for the update').toHaveStatus(Accepted);
-  return { response, id: productFields(response, 'id').id };
-}
+/**
+ * Update Service Product: what is its own. Its status, envelope and body format are in
+ * tests/conventions/success-answers.spec.ts, the Product it answers with in product-answers.spec.ts,
+ * the bodies it must refuse in product-validation.spec.ts. A PATCH body here is a full valid service
+ * body unless the test is about leaving fields out: which fields a PATCH needs is not shown.
+ */
+import {
+  cites,
+  expect,
+  field,
+  inAnswer,
+  productFields,
+  readData,
+  requireSuccess,
+  Statuses,
+  test,
+} from '../../fixtures/index.ts';
+import { createProduct } from '../../fixtures/steps/products.ts';
+import { z } from 'zod';
+import { Timestamp, timestampOrder, WithId } from '../../support/schemas/common.ts';
 
 const sorted = <T>(items: readonly T[]) => [...items].sort();
 
 test.describe('Update Service Product', () => {
   test(
-    'answers 200 with the envelope and the service Product',
-    checks(
-      'updateServiceProduct',
-      'update-service.ok',
-      'conventions.envelope',
-      'product.shape',
-      'product.identifier-equals-id',
-      'conventions.image-absolute-url',
-      'product.ratings-null',
-      'conventions.timestamps',
-      'conventions.bilingual',
-    ),
+    'answers with a service Product: data.type is service',
+    cites('updateServiceProduct', 'update-service.ok'),
     async ({ api, make }) => {
-      const { id } = await createService(api, make);
-      // A full valid body: which fields a PATCH needs is not shown, so a target that validates the whole body passes.
+      const { id } = await createProduct(api, make, 'service');
       const response = await api.updateServiceProduct(id, make.service({ name_en: make.name('renamed service') }));
-      expect(response).toHaveStatus(200);
-      const { data } = expectShape(response, Envelope(Product));
-      expect(data.type, 'data.type').toBe('service');
+      requireSuccess(response, 'updateServiceProduct');
+      field(response, 'type').toBe('service');
     },
   );
 
   test(
-    'answers with the names, summaries and descriptions sent',
-    checks(
-      'updateServiceProduct',
-      'update-service.applies-changes',
-      'product.bilingual-mapping',
-      'product.description-html',
-    ),
-    async ({ api, make, faker }) => {
-      const { id } = await createService(api, make);
-      const name = make.name('renamed service');
-      const sent = {
-        name_ar: `${name} عربي`,
-        name_en: name,
-        summery_ar: `ملخص جديد ${faker.lorem.words(2)}`,
-        summery_en: `New summary: ${faker.lorem.sentence()}`,
-        description_ar: `<p>وصف جديد</p><ol><li>${faker.lorem.words(2)}</li></ol>`,
-        description_en: `<h2>${faker.lorem.words(2)}</h2><p>${faker.lorem.sentence()}</p>`,
-      };
-      const response = await api.updateServiceProduct(id, sent);
-      expect(response).toHaveStatus(Accepted);
-      field(response, 'data.name').toMatchObject({ ar: sent.name_ar, en: sent.name_en });
-      field(response, 'data.summary').toMatchObject({ ar: sent.summery_ar, en: sent.summery_en });
-      field(response, 'data.description').toMatchObject({ ar: sent.description_ar, en: sent.description_en });
-    },
-  );
-
-  test(
-    'answers with the price and sale_price sent',
-    checks('updateServiceProduct', 'update-service.applies-changes', 'product.echo'),
+    'answers with the product it updated: data.id is the identifier',
+    cites('updateServiceProduct', 'update-service.returns-updated'),
     async ({ api, make }) => {
-      const { id } = await createService(api, make, { price: 100.5, sale_price: 90.25 });
-      const response = await api.updateServiceProduct(id, { price: 120.75, sale_price: 110.1 });
-      expect(response).toHaveStatus(Accepted);
-      field(response, 'data.price').toBe(120.75);
-      field(response, 'data.sale_price').toBe(110.1);
+      const { id } = await createProduct(api, make, 'service');
+      const response = await api.updateServiceProduct(id, make.service({ name_en: make.name('renamed service') }));
+      requireSuccess(response, 'updateServiceProduct');
+      expect(readData(response, WithId, 'product.shape', 'data.id').id, inAnswer(response, 'id')).toBe(id);
     },
   );
 
   test(
     'replaces the tags with the tag names sent',
-    checks('updateServiceProduct', 'update-service.applies-changes', 'product.tags-as-objects'),
+    cites('updateServiceProduct', 'update-service.applies-changes'),
     async ({ api, make, runId }) => {
-      const { id } = await createService(api, make, { tags: [`${runId}-before`] });
+      const { id } = await createProduct(api, make, 'service', { tags: [`${runId}-before`] });
       const tags = [`${runId}-after`, `${runId}-also-after`];
-      const response = await api.updateServiceProduct(id, { tags });
-      expect(response).toHaveStatus(Accepted);
-      const data = productFields(response, 'tags');
-      expect(sorted(data.tags.map((tag) => tag.tag_name)), inAnswer(response, 'data.tags[].tag_name')).toEqual(
-        sorted(tags),
-      );
+      const response = await api.updateServiceProduct(id, make.service({ tags }));
+      requireSuccess(response, 'updateServiceProduct');
+      const names = productFields(response, 'tags').tags.map((tag) => tag.tag_name);
+      expect(sorted(names), inAnswer(response, 'tags[].tag_name')).toEqual(sorted(tags));
     },
   );
 
   test(
     'replaces the categories with the category ids sent',
-    checks('updateServiceProduct', 'update-service.applies-changes', 'product.categories'),
+    cites('updateServiceProduct', 'update-service.applies-changes'),
     async ({ api, make, config }) => {
       const [before, after] = config.profile.categoryIds as [number, number];
-      const { id } = await createService(api, make, { category: [before] });
-      const response = await api.updateServiceProduct(id, { category: [after] });
-      expect(response).toHaveStatus(Accepted);
+      const { id } = await createProduct(api, make, 'service', { category: [before] });
+      const response = await api.updateServiceProduct(id, make.service({ category: [after] }));
+      requireSuccess(response, 'updateServiceProduct');
       const ids = productFields(response, 'categories').categories.map((category) => category.id);
-      expect(ids, inAnswer(response, 'data.categories[].id')).toContain(after);
-      expect(ids, inAnswer(response, 'data.categories[].id (the category replaced)')).not.toContain(before);
+      expect(ids, inAnswer(response, 'categories[].id')).toContain(after);
+      expect(ids, `${inAnswer(response, 'categories[].id')} (the category replaced)`).not.toContain(before);
     },
   );
 
   test(
     'replaces the brand with the brand_id sent',
-    checks('updateServiceProduct', 'update-service.applies-changes', 'product.brand'),
+    cites('updateServiceProduct', 'update-service.applies-changes'),
     async ({ api, make, config }) => {
       const [before, after] = config.profile.brandIds as [number, number];
-      const { id } = await createService(api, make, { brand_id: before });
-      const response = await api.updateServiceProduct(id, { brand_id: after });
-      expect(response).toHaveStatus(Accepted);
-      productFields(response, 'brand');
-      field(response, 'data.brand.id').toBe(after);
-    },
-  );
-
-  test(
-    'keeps the id of the product it updates',
-    checks('updateServiceProduct', 'update-service.applies-changes'),
-    async ({ api, make }) => {
-      const { id } = await createService(api, make);
-      const response = await api.updateServiceProduct(id, { name_en: make.name('renamed service') });
-      expect(response).toHaveStatus(Accepted);
-      field(response, 'data.id').toBe(id);
+      const { id } = await createProduct(api, make, 'service', { brand_id: before });
+      const response = await api.updateServiceProduct(id, make.service({ brand_id: after }));
+      requireSuccess(response, 'updateServiceProduct');
+      expect(productFields(response, 'brand').brand?.id, inAnswer(response, 'brand.id')).toBe(after);
     },
   );
 
   test(
     'answers with updated_at not before created_at',
-    checks('updateServiceProduct', 'update-service.applies-changes', 'conventions.timestamps'),
+    cites('updateServiceProduct', 'update-service.applies-changes'),
     async ({ api, make }) => {
-      const { id } = await createService(api, make);
-      const response = await api.updateServiceProduct(id, { name_en: make.name('renamed service') });
-      expect(response).toHaveStatus(Accepted);
-      const { created_at: created, updated_at: updated } = productFields(response, 'created_at', 'updated_at');
-      // The spec's fixed-width form sorts as text.
+      const { id } = await createProduct(api, make, 'service');
+      const response = await api.updateServiceProduct(id, make.service({ name_en: make.name('renamed service') }));
+      requireSuccess(response, 'updateServiceProduct');
+      const data = readData(
+        response,
+        z.object({ created_at: Timestamp, updated_at: Timestamp }),
+        'conventions.timestamps',
+        'data.{created_at, updated_at}',
+      );
       expect(
-        updated >= created,
-        `${inAnswer(response, 'data.updated_at')}: ${updated} is before data.created_at ${created}`,
-      ).toBe(true);
+        timestampOrder(data.updated_at, data.created_at),
+        `data.updated_at ${data.updated_at} against data.created_at ${data.created_at}`,
+      ).toBeGreaterThanOrEqual(0);
     },
   );
 
   test(
     'keeps the fields it is not sent',
-    checks('updateServiceProduct', 'update-service.omitted-kept'),
+    cites('updateServiceProduct', 'update-service.omitted-kept'),
     async ({ api, make }) => {
-      const created = await createService(api, make);
+      const created = await createProduct(api, make, 'service');
       const response = await api.updateServiceProduct(created.id, { price: 321.5 });
-      expect(response).toHaveStatus(Accepted);
+      // Which fields are required is not shown: a target that needs them all has nothing to keep.
+      test.skip(
+        response.status >= 400 && response.status < 500,
+        `the target refuses a PATCH that sends only price (${response.status}): which fields are required is not shown`,
+      );
+      requireSuccess(response, 'updateServiceProduct');
       const kept = (answer: typeof response) => {
         const p = productFields(
           answer,
@@ -179,14 +139,14 @@ test.describe('Update Service Product', () => {
       };
       expect(
         kept(response),
-        `${inAnswer(response, 'data')}: the fields the PATCH did not send, against the create answer`,
+        `${inAnswer(response, '…')}: the fields the PATCH did not send, against the create answer`,
       ).toEqual(kept(created.response));
     },
   );
 
   test(
     'does not answer 2xx for an identifier no product has',
-    checks('updateServiceProduct', 'update-service.unknown-id'),
+    cites('updateServiceProduct', 'update-service.unknown-id'),
     async ({ api, make, config }) => {
       // Which ids exist is the target's: the profile names one that does not. A full valid body, so only the id is wrong.
       const response = await api.updateServiceProduct(
@@ -196,16 +156,4 @@ test.describe('Update Service Product', () => {
       expect(response).toHaveStatus(Statuses.notSuccess);
     },
   );
-
-  for (const invalid of invalidBodies('service')) {
-    test(
-      `answers 422 when ${invalid.title}`,
-      checks('updateServiceProduct', 'update-service.validation', ...invalid.clauses),
-      async ({ api, make }) => {
-        const { id } = await createService(api, make);
-        const response = await api.send('updateServiceProduct', { identifier: id, body: invalid.change(make.context) });
-        expect(response).toHaveStatus(422);
-      },
-    );
-  }
 });

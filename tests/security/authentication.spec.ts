@@ -1,18 +1,17 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
 /**
- * Every protected operation refuses a call without a valid bearer token, and a refused call writes
- * nothing. The request is in every other way one that succeeds with the configured token (an update
- * names a webhook or product that exists), so only the credentials can be why it is refused.
+ * Every operation the spec shows with the bearer token refuses a call without a valid one, and a
+ * refused call writes nothing. The request is in every other way one that succeeds with the configured
+ * token (an update names a webhook or product that exists), so only the credentials can be why it is refused.
  */
-import { checks, expect, Statuses, test } from '../../fixtures/index.ts';
+import { cites, expect, Statuses, test } from '../../fixtures/index.ts';
+import type { RunConfig } from '../../fixtures/index.ts';
+import { prepareCall } from '../../fixtures/steps/calls.ts';
 import type { Credentials } from '../../support/api/store-api.ts';
-import type { Config } from '../../support/config.ts';
-import { Operations } from '../../support/contract/operations.ts';
-import { prepare, ProtectedOperations } from './support/protected-calls.ts';
+import { Operations, ProtectedOperationIds } from '../../support/contract/operations.ts';
 
 interface Variant {
   readonly title: string;
-  credentials(config: Config, wrongToken: string): Credentials;
+  credentials(config: RunConfig, wrongToken: string): Credentials;
 }
 
 const variants: readonly Variant[] = [
@@ -30,17 +29,18 @@ const variants: readonly Variant[] = [
 ];
 
 test.describe('Authentication', () => {
-  for (const operation of ProtectedOperations) {
+  for (const operation of ProtectedOperationIds) {
+    const { name } = Operations[operation];
     for (const variant of variants) {
       test(
-        `${Operations[operation].name} ${variant.title} is refused and writes nothing`,
-        checks(operation, 'auth.bearer-required'),
-        async ({ api, make, inbox, config, faker }) => {
-          const call = await prepare(operation, { api, make, inbox });
+        `${name} ${variant.title} is refused and writes nothing`,
+        cites(operation, 'auth.bearer-required'),
+        async ({ api, make, config, faker }) => {
+          const call = await prepareCall(operation, { api, make });
           const wrongToken = `conformance-wrong-${faker.string.alphanumeric(32)}`;
           const response = await call.send({ credentials: variant.credentials(config, wrongToken) });
-          expect(response, `${Operations[operation].name} ${variant.title}`).toHaveStatus(Statuses.notSuccess);
-          await call.wroteNothing?.(`the refused ${Operations[operation].name}`);
+          expect(response, `${name} ${variant.title}`).toHaveStatus(Statuses.notSuccess);
+          await call.wroteNothing?.(`the refused ${name}`);
         },
       );
     }

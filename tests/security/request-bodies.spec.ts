@@ -1,14 +1,13 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
 /**
  * Hostile bodies: a body cut off mid-JSON, a JSON array where an object belongs, and a body of 16 MiB,
  * each sent with the configured token to every operation that takes a body. The malformed ones must get
  * a 4xx: the spec documents 500 only as a server error, and a 2xx would mean the body was taken. Size
  * limits are not shown, so the 16 MiB body need only be answered (within REQUEST_TIMEOUT_MS) without a 5xx.
  */
-import { checks, expect, Statuses, test } from '../../fixtures/index.ts';
+import { cites, expect, Statuses, test } from '../../fixtures/index.ts';
+import { prepareCall } from '../../fixtures/steps/calls.ts';
 import type { ClauseId } from '../../support/contract/clauses.ts';
-import { Operations } from '../../support/contract/operations.ts';
-import { OperationsWithBody, prepare } from './support/protected-calls.ts';
+import { OperationIdsWithBody, Operations } from '../../support/contract/operations.ts';
 
 /** Far past any field of the spec, and past the default limit of common servers and proxies (1 to 8 MiB). */
 const OVERSIZED_BYTES = 16 * 1024 * 1024;
@@ -57,13 +56,13 @@ const cases: readonly BodyCase[] = [
 ];
 
 test.describe('Request bodies', () => {
-  for (const operation of OperationsWithBody) {
+  for (const operation of OperationIdsWithBody) {
     for (const bodyCase of cases) {
       test(
         `${Operations[operation].name} answers ${bodyCase.title}`,
-        checks(operation, bodyCase.clause),
-        async ({ api, make, inbox }) => {
-          const call = await prepare(operation, { api, make, inbox });
+        cites(operation, bodyCase.clause),
+        async ({ api, make }) => {
+          const call = await prepareCall(operation, { api, make });
           // An answer at all shows it did not hang: the client gives up after REQUEST_TIMEOUT_MS.
           const response = await call.send({ rawBody: bodyCase.raw(call.body ?? {}) });
           expect(response, `${Operations[operation].name} answering ${bodyCase.title}`).toHaveStatus(bodyCase.expected);

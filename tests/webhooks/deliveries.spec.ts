@@ -1,22 +1,22 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
 /**
  * Deliveries, caught by the run's capture server. Each test registers its webhooks at its own inboxes
- * and waits for the delivery about a product it created itself: other tests create products at the
- * same time, and their deliveries reach every subscribed webhook, so "a delivery arrived" alone would
- * prove nothing. Every delivery test records its API-call-to-arrival time (`delivery-latency-ms`).
+ * and waits for the delivery about a product it created itself (fixtures/steps/deliveries.ts). Only
+ * the destination tests fail when nothing arrives; the others judge something about a delivery, and
+ * without one they are not judged (they depend on webhook.delivery-destination). Every delivery test
+ * records its API-call-to-arrival time (`delivery-latency-ms`).
  */
-import { checks, expect, test } from '../../fixtures/index.ts';
-import { deliveriesUnobservable, REMOTE_WITHOUT_PUBLIC_URL } from '../../support/capture/index.ts';
-import { verifySignature } from '../../support/signature/index.ts';
-import { pathsNamingId } from './json-search.ts';
+import { cites, dependsOn, expect, test } from '../../fixtures/index.ts';
 import {
   aboutProduct,
   createdProduct,
   createProductAndCatch,
   placesNamingEvent,
-  registered,
+  registerAtInbox,
   updateProductAndCatch,
-} from './steps.ts';
+} from '../../fixtures/steps/deliveries.ts';
+import { deliveriesUnobservable, REMOTE_WITHOUT_PUBLIC_URL } from '../../support/capture/reach.ts';
+import { pathsNamingId } from '../../support/json-search.ts';
+import { verifySignature } from '../../support/signature/verify.ts';
 
 /** A JSON media type: application/json, or a structured +json type; parameters (charset) allowed. */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
@@ -34,43 +34,38 @@ test.describe('Webhook deliveries', () => {
 
   test(
     'notify a webhook subscribed to product.created when a product is created',
-    checks('registerWebhook', 'webhook.delivery-destination'),
+    cites('registerWebhook', 'webhook.delivery-destination'),
     async ({ api, make, config, inbox }) => {
-      await registered(api, make.webhook(inbox.url, { events: ['product.created'] }));
-      await createProductAndCatch({ api, make, config }, inbox);
+      await registerAtInbox({ api, make, config }, inbox, { events: ['product.created'] });
+      await createProductAndCatch({ api, make, config }, inbox, 'fail');
     },
   );
 
   test(
     'notify a webhook subscribed to product.updated when a service product is updated',
-    checks('registerWebhook', 'webhook.delivery-destination'),
+    cites('registerWebhook', 'webhook.delivery-destination'),
     async ({ api, make, config, inbox }) => {
       const product = await createdProduct({ api, make, config });
-      await registered(api, make.webhook(inbox.url, { events: ['product.updated'] }));
-      await updateProductAndCatch({ api, make, config }, inbox, product);
+      await registerAtInbox({ api, make, config }, inbox, { events: ['product.updated'] });
+      await updateProductAndCatch({ api, make, config }, inbox, product, 'fail');
     },
   );
 
   test(
-    "use the webhook's method_type",
-    checks('registerWebhook', 'webhook.delivery-method', 'webhook.delivery-destination'),
+    'use the method_type POST the webhook was registered with',
+    cites('registerWebhook', 'webhook.delivery-method'),
     async ({ api, make, config, inbox }) => {
-      const { webhook } = await registered(
-        api,
-        make.webhook(inbox.url, { events: ['product.created'], method_type: 'POST' }),
-      );
+      await registerAtInbox({ api, make, config }, inbox, { events: ['product.created'], method_type: 'POST' });
       const { delivery } = await createProductAndCatch({ api, make, config }, inbox);
-      expect(delivery.method, `method of the delivery (the webhook's method_type is ${webhook.method_type})`).toBe(
-        webhook.method_type,
-      );
+      expect(delivery.method, 'method of the delivery, for a webhook registered with method_type POST').toBe('POST');
     },
   );
 
   test(
     'carry a JSON body with a JSON content type',
-    checks('registerWebhook', 'webhook.delivery-json', 'webhook.delivery-destination'),
+    cites('registerWebhook', 'webhook.delivery-json'),
     async ({ api, make, config, inbox }) => {
-      await registered(api, make.webhook(inbox.url, { events: ['product.created'] }));
+      await registerAtInbox({ api, make, config }, inbox, { events: ['product.created'] });
       const { delivery } = await createProductAndCatch({ api, make, config }, inbox);
       expect(delivery.contentType, 'content-type of the delivery').toMatch(JSON_MEDIA_TYPE);
       expect(delivery.json() !== undefined, `the delivery body parses as JSON: ${delivery.describe()}`).toBe(true);
@@ -79,9 +74,9 @@ test.describe('Webhook deliveries', () => {
 
   test(
     'name their event and the product id',
-    checks('registerWebhook', 'webhook.delivery-names-event', 'webhook.delivery-destination'),
+    cites('registerWebhook', 'webhook.delivery-names-event'),
     async ({ api, make, config, inbox }) => {
-      await registered(api, make.webhook(inbox.url, { events: ['product.created'] }));
+      await registerAtInbox({ api, make, config }, inbox, { events: ['product.created'] });
       const { delivery, product } = await createProductAndCatch({ api, make, config }, inbox);
       expect(
         placesNamingEvent(delivery, 'product.created'),
@@ -96,7 +91,7 @@ test.describe('Webhook deliveries', () => {
 
   test(
     'carry a signature that verifies against plain_secret over the raw body',
-    checks('registerWebhook', 'webhook.delivery-signature', 'webhook.delivery-destination'),
+    cites('registerWebhook', 'webhook.delivery-signature'),
     async ({ api, make, config, inbox }) => {
       const signature = config.signature;
       test.skip(
@@ -108,10 +103,13 @@ test.describe('Webhook deliveries', () => {
         'WEBHOOK_SIGNATURE_SCHEME=none: the target is configured as not signing deliveries',
       );
       if (signature === undefined) return;
-      const { plain_secret: secret } = await registered(
-        api,
-        make.webhook(inbox.url, { events: ['product.created'], secret: make.secret() }),
-      );
+      // Verified against the secret the registration answered with: whether it is the one supplied is register-webhook.secret-echo.
+      const { plainSecret: secret } = await registerAtInbox({ api, make, config }, inbox, {
+        events: ['product.created'],
+        secret: make.secret(),
+      });
+      if (!secret)
+        dependsOn('register-webhook.data', 'the registration answered no plain_secret to verify the signature with');
       const { delivery } = await createProductAndCatch({ api, make, config }, inbox);
       const verification = verifySignature(signature, secret, delivery);
       expect(
@@ -123,11 +121,11 @@ test.describe('Webhook deliveries', () => {
 
   test(
     'do not notify a webhook of an event it did not subscribe to',
-    checks('registerWebhook', 'webhook.delivery-subscription', 'webhook.delivery-destination'),
+    cites('registerWebhook', 'webhook.delivery-subscription'),
     async ({ api, make, config, inbox, inboxes }) => {
       const unsubscribed = await inboxes.open();
-      await registered(api, make.webhook(inbox.url, { events: ['product.created'] }));
-      await registered(api, make.webhook(unsubscribed.url, { events: ['product.updated'] }));
+      await registerAtInbox({ api, make, config }, inbox, { events: ['product.created'] });
+      await registerAtInbox({ api, make, config }, unsubscribed, { events: ['product.updated'] });
       // The subscribed webhook's delivery shows the event happened and how fast deliveries come.
       const { product, latencyMs } = await createProductAndCatch({ api, make, config }, inbox);
       const withinMs = graceAfter(latencyMs, config.deliveryTimeoutMs);

@@ -1,146 +1,160 @@
-// Each test's level tag (@stated or @assumed) and clause annotations come from checks(): @stated only when every clause it cites is stated (support/contract/clauses.ts).
+/** Update Webhook beyond its status, envelope and body format (tests/conventions/success-answers.spec.ts). */
 import { z } from 'zod';
-import { checks, expect, expectShape, Statuses, test } from '../../fixtures/index.ts';
-import { Envelope, EventCatalogueEntry, timestampOrder, Timestamp, Webhook } from '../../support/schemas/index.ts';
-import { EventCatalogue } from '../../support/contract/events.ts';
-import { invalidWebhookBodies } from './invalid-webhook-bodies.ts';
-import { pathsHoldingSecret } from './json-search.ts';
-import { JSON_CONTENT_TYPE, registered, Succeeded } from './steps.ts';
-
-const UpdateResponse = Envelope(Webhook);
-const CatalogueResponse = Envelope(z.array(EventCatalogueEntry));
+import {
+  cites,
+  dataOf,
+  eventNamesOf,
+  expect,
+  readData,
+  requireSuccess,
+  Statuses,
+  test,
+  webhookFields,
+} from '../../fixtures/index.ts';
+import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
+import { pathsHoldingSecret } from '../../support/json-search.ts';
+import { Timestamp, timestampOrder } from '../../support/schemas/common.ts';
+import { RegisteredEvent, WebhookShape } from '../../support/schemas/webhook.ts';
 
 test.describe('Update Webhook', () => {
-  test('answers 200', checks('updateWebhook', 'update-webhook.ok'), async ({ api, make, inbox }) => {
-    const { webhook } = await registered(api, make.webhook(inbox.url));
-    const response = await api.updateWebhook(webhook.id, make.webhook(inbox.url));
-    expect(response).toHaveStatus(200);
-  });
-
   test(
-    'answers with the envelope and data = the Webhook itself, not wrapped',
-    checks(
-      'updateWebhook',
-      'update-webhook.data-is-webhook',
-      'conventions.envelope',
-      'webhook.shape',
-      'conventions.timestamps',
-    ),
-    async ({ api, make, inbox }) => {
-      const { webhook } = await registered(api, make.webhook(inbox.url));
-      const response = await api.updateWebhook(webhook.id, make.webhook(inbox.url));
-      expect(response).toHaveStatus(Succeeded);
-      const { data } = expectShape(response, UpdateResponse);
-      expect(data.id, 'data.id').toBe(webhook.id);
+    'answers with data = the Webhook updated, not wrapped: its id is the identifier',
+    cites('updateWebhook', 'update-webhook.data-is-webhook'),
+    async ({ api, make }) => {
+      const { id } = await registerWebhook(api, make.webhook());
+      const response = await api.updateWebhook(id, make.webhook());
+      requireSuccess(response, 'updateWebhook');
+      const data = readData(response, z.unknown(), 'conventions.envelope', 'data');
+      expect(data, `data of ${response.describe()}`).toMatchSchema(z.looseObject({ id: z.literal(id) }));
     },
   );
 
   test(
-    'answers with Content-Type application/json',
-    checks('updateWebhook', 'conventions.json-body'),
-    async ({ api, make, inbox }) => {
-      const { webhook } = await registered(api, make.webhook(inbox.url));
-      const response = await api.updateWebhook(webhook.id, make.webhook(inbox.url));
-      expect(response).toHaveStatus(Succeeded);
-      expect(response.contentType, `Content-Type of ${response.describe()}`).toMatch(JSON_CONTENT_TYPE);
+    'answers the webhook with the fields and types of the Webhook resource',
+    cites('updateWebhook', 'webhook.shape'),
+    async ({ api, make }) => {
+      const { id } = await registerWebhook(api, make.webhook());
+      const response = await api.updateWebhook(id, make.webhook());
+      requireSuccess(response, 'updateWebhook');
+      expect(
+        readData(response, z.unknown(), 'conventions.envelope', 'data'),
+        `data of ${response.describe()}`,
+      ).toMatchSchema(WebhookShape);
     },
   );
 
   test(
-    'changes the fields sent and replaces the events with the sent ones, as registered events',
-    checks('updateWebhook', 'update-webhook.applies-changes', 'update-webhook.data-is-webhook'),
-    async ({ api, make, inbox, inboxes }) => {
-      const { webhook } = await registered(
-        api,
-        make.webhook(inbox.url, { events: ['order.created', 'customer.created'] }),
+    'answers created_at and updated_at in the form YYYY-MM-DD HH:MM:SS',
+    cites('updateWebhook', 'conventions.timestamps'),
+    async ({ api, make }) => {
+      const { id } = await registerWebhook(api, make.webhook());
+      const response = await api.updateWebhook(id, make.webhook());
+      requireSuccess(response, 'updateWebhook');
+      const { created_at, updated_at } = webhookFields(response, 'data', 'created_at', 'updated_at');
+      expect({ created_at, updated_at }, `data timestamps of ${response.describe()}`).toMatchSchema(
+        z.object({ created_at: Timestamp, updated_at: Timestamp }),
       );
-      const elsewhere = await inboxes.open();
-      const change = make.webhook(elsewhere.url, { events: ['brand.deleted', 'category.deleted'] });
-      const response = await api.updateWebhook(webhook.id, change);
-      expect(response).toHaveStatus(Succeeded);
-      const { data } = expectShape(response, UpdateResponse);
-      expect(data.name, 'data.name').toBe(change.name);
-      expect(data.url, 'data.url').toBe(change.url);
-      expect(
-        data.events.map((e) => e.event_name).sort(),
-        'data.events[].event_name (as a set): the sent events, replacing the old ones',
-      ).toEqual([...change.events].sort());
     },
   );
 
   test(
-    'answers a well-formed updated_at, not before created_at',
-    checks('updateWebhook', 'update-webhook.updated-after-created', 'conventions.timestamps'),
-    async ({ api, make, inbox }) => {
-      const { webhook } = await registered(api, make.webhook(inbox.url));
-      const response = await api.updateWebhook(webhook.id, make.webhook(inbox.url));
-      expect(response).toHaveStatus(Succeeded);
-      const { data } = expectShape(response, Envelope(z.object({ created_at: Timestamp, updated_at: Timestamp })));
-      expect(
-        timestampOrder(data.updated_at, data.created_at),
-        `data.updated_at ${data.updated_at} is not before data.created_at ${data.created_at}`,
-      ).toBeGreaterThanOrEqual(0);
+    'lists the events as registered events { id, event_name }, not names',
+    cites('updateWebhook', 'webhook.registered-event-shape'),
+    async ({ api, make }) => {
+      const { id } = await registerWebhook(api, make.webhook());
+      const response = await api.updateWebhook(id, make.webhook({ events: ['brand.created', 'category.updated'] }));
+      requireSuccess(response, 'updateWebhook');
+      const { events } = webhookFields(response, 'data', 'events');
+      expect(events, `data.events of ${response.describe()}`).toMatchSchema(z.array(RegisteredEvent).min(1));
     },
   );
 
   test(
     'does not return the old or the new secret',
-    checks('updateWebhook', 'webhook.secret-not-stored'),
-    async ({ api, make, inbox }) => {
+    cites('updateWebhook', 'webhook.secret-not-stored'),
+    async ({ api, make }) => {
       const oldSecret = make.secret();
-      const { webhook } = await registered(api, make.webhook(inbox.url, { secret: oldSecret }));
+      const { id } = await registerWebhook(api, make.webhook({ secret: oldSecret }));
       const newSecret = make.secret();
-      const response = await api.updateWebhook(webhook.id, make.webhook(inbox.url, { secret: newSecret }));
-      expect(response).toHaveStatus(Succeeded);
+      const response = await api.updateWebhook(id, make.webhook({ secret: newSecret }));
+      requireSuccess(response, 'updateWebhook');
+      dataOf(response);
       const body = response.json();
-      expect(pathsHoldingSecret(body, newSecret, 'body'), 'places in the response holding the new secret').toEqual([]);
-      expect(pathsHoldingSecret(body, oldSecret, 'body'), 'places in the response holding the old secret').toEqual([]);
+      expect(pathsHoldingSecret(body, newSecret, 'body'), 'places in the answer holding the new secret').toEqual([]);
+      expect(pathsHoldingSecret(body, oldSecret, 'body'), 'places in the answer holding the old secret').toEqual([]);
+    },
+  );
+
+  test(
+    'changes the name and url and replaces the events with the sent ones',
+    cites('updateWebhook', 'update-webhook.applies-changes'),
+    async ({ api, make }) => {
+      const { id } = await registerWebhook(api, make.webhook({ events: ['order.created', 'customer.created'] }));
+      const change = make.webhook({ events: ['brand.deleted', 'category.deleted'] });
+      const response = await api.updateWebhook(id, change);
+      requireSuccess(response, 'updateWebhook');
+      const data = webhookFields(response, 'data', 'name', 'url', 'events');
+      expect({ ...data, events: eventNamesOf(data.events).sort() }, `data of ${response.describe()}`).toEqual({
+        name: change.name,
+        url: change.url,
+        events: [...change.events].sort(),
+      });
+    },
+  );
+
+  test(
+    'changes method_type and status when it takes values other than POST and 1',
+    cites('updateWebhook', 'update-webhook.applies-changes'),
+    async ({ api, make }) => {
+      const { id } = await registerWebhook(api, make.webhook({ method_type: 'POST', status: 1 }));
+      const change = make.webhook({ method_type: 'PUT', status: 0 });
+      const response = await api.updateWebhook(id, change);
+      // Other values are not shown: a target may refuse them, and then there is nothing to judge.
+      test.skip(
+        !response.succeeded,
+        `the target refuses method_type PUT or status 0 (${response.status}): values other than POST and 1 are not shown`,
+      );
+      const data = webhookFields(response, 'data', 'method_type', 'status');
+      expect(data, `data of ${response.describe()}`).toEqual({ method_type: 'PUT', status: 0 });
+    },
+  );
+
+  test(
+    'answers an updated_at that is not before created_at',
+    cites('updateWebhook', 'update-webhook.updated-after-created'),
+    async ({ api, make }) => {
+      const { id } = await registerWebhook(api, make.webhook());
+      const response = await api.updateWebhook(id, make.webhook());
+      requireSuccess(response, 'updateWebhook');
+      const data = readData(
+        response,
+        z.object({ created_at: Timestamp, updated_at: Timestamp }),
+        'conventions.timestamps',
+        'data.{created_at, updated_at}',
+      );
+      expect(
+        timestampOrder(data.updated_at, data.created_at),
+        `data.updated_at ${data.updated_at} against data.created_at ${data.created_at}`,
+      ).toBeGreaterThanOrEqual(0);
     },
   );
 
   test(
     'does not update an identifier no webhook has',
-    checks('updateWebhook', 'update-webhook.unknown-id'),
-    async ({ api, make, inbox, config }) => {
+    cites('updateWebhook', 'update-webhook.unknown-id'),
+    async ({ api, make, config }) => {
       // Which ids exist is the target's: the profile names one that does not.
-      const response = await api.updateWebhook(config.profile.unknownWebhookId, make.webhook(inbox.url));
+      const response = await api.updateWebhook(config.profile.unknownWebhookId, make.webhook());
       expect(response).toHaveStatus(Statuses.notSuccess);
     },
   );
 
   test(
-    'takes /webhooks/events as the catalogue, not an identifier: a PUT there updates nothing',
-    checks('updateWebhook', 'webhook-events.not-an-identifier', 'conventions.no-5xx-for-client-input'),
-    async ({ api, make, inbox }) => {
-      const response = await api.send('updateWebhook', {
-        identifier: 'events',
-        body: make.webhook(inbox.url, { events: ['order.created'] }),
-      });
+    'refuses a PUT to /webhooks/events as it refuses an identifier no webhook has',
+    cites('updateWebhook', 'update-webhook.unknown-id'),
+    async ({ api, make }) => {
+      const response = await api.send('updateWebhook', { identifier: 'events', body: make.webhook() });
       expect(response).toHaveStatus(Statuses.notSuccess);
-      const catalogue = await api.webhookEvents();
-      expect(catalogue).toHaveStatus(Succeeded);
-      const { data } = expectShape(catalogue, CatalogueResponse);
-      expect(
-        data.map(({ value, label }) => ({ value, label })),
-        'the catalogue after the PUT',
-      ).toEqual(EventCatalogue.map(({ value, label }) => ({ value, label })));
     },
   );
-
-  test.describe('rejects an invalid body with 422', () => {
-    for (const invalid of invalidWebhookBodies.filter((body) => body.registerOnly !== true)) {
-      test(
-        `answers 422 to ${invalid.case}`,
-        checks('updateWebhook', 'update-webhook.validation'),
-        async ({ api, make, inbox }) => {
-          const { webhook } = await registered(api, make.webhook(inbox.url));
-          const response = await api.send('updateWebhook', {
-            identifier: webhook.id,
-            body: invalid.body(make.webhook(inbox.url), make),
-          });
-          expect(response).toHaveStatus(422);
-        },
-      );
-    }
-  });
 });

@@ -1,0 +1,33 @@
+/**
+ * Whether the target can reach the capture server, and the workers' client of it. Kept apart from the
+ * server (support/capture/server.ts, which loads fastify): workers load only this and the client.
+ */
+import { isLoopback, type Config } from '../config.ts';
+import { CaptureClient } from './client.ts';
+
+/** The workers' client, from the config global setup completed. */
+export function captureClientFor(config: Config): CaptureClient {
+  const { localUrl, controlToken, publicUrl } = config.capture;
+  if (!localUrl || !controlToken) {
+    throw new Error(
+      'No capture server: run the suite through `npx playwright test` so global setup can start it (support/capture/start.ts).',
+    );
+  }
+  return new CaptureClient({ localUrl, controlToken, publicUrl: publicUrl ?? localUrl });
+}
+
+export const REMOTE_WITHOUT_PUBLIC_URL =
+  'The target is not on this machine and CAPTURE_PUBLIC_URL is not set, so it cannot reach the capture server: set CAPTURE_PUBLIC_URL to an address of the capture server the target can reach (a tunnel, say) to run delivery tests.';
+
+/**
+ * Why deliveries cannot be observed in this run, or undefined when they can. A target on this machine
+ * (the embedded reference, or a BASE_URL on loopback) reaches the capture server on loopback.
+ */
+export function deliveriesUnobservable(config: Config): string | undefined {
+  if (config.capture.publicUrl || config.embedded) return undefined;
+  return config.baseUrl !== undefined && isLoopback(config.baseUrl) ? undefined : REMOTE_WITHOUT_PUBLIC_URL;
+}
+
+/** What a wait that saw nothing adds: the likely cause when the target runs where loopback is not this machine. */
+export const NOTHING_ARRIVED_HINT =
+  'If the target runs in a container or on another host, it cannot reach the capture server on loopback: set CAPTURE_PUBLIC_URL to an address of the capture server it can reach (with CAPTURE_HOST=0.0.0.0 and a fixed CAPTURE_PORT).';

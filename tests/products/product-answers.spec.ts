@@ -1,0 +1,273 @@
+/**
+ * The Product that Create Booking Product, Create Service Product and Update Service Product answer
+ * with: the same resource, so the same checks, run against each of the three (one test() per check,
+ * so a failure points at its line). Each check reads only the fields it is about; a field of the wrong
+ * type leaves it to the shape test. On an update, a value that comes back as sent also rests on the
+ * PATCH applying it (update-service.applies-changes), so those checks cite that reading too.
+ */
+import { z } from 'zod';
+import {
+  cites,
+  dataOf,
+  dependsOn,
+  expect,
+  field,
+  inAnswer,
+  productFields,
+  requireSuccess,
+  Statuses,
+  test,
+} from '../../fixtures/index.ts';
+import { checkboxOption, radioOption, textOption } from '../../fixtures/builders/products.ts';
+import { productAnswer, type ProductAnswering } from '../../fixtures/steps/products.ts';
+import type { ClauseId } from '../../support/contract/clauses.ts';
+import { Operations } from '../../support/contract/operations.ts';
+import { AbsoluteUrl, BilingualText, Timestamp } from '../../support/schemas/common.ts';
+import { ProductShape } from '../../support/schemas/product.ts';
+
+const sorted = <T>(items: readonly T[]) => [...items].sort();
+
+for (const operation of [
+  'createBookingProduct',
+  'createServiceProduct',
+  'updateServiceProduct',
+] as const satisfies ProductAnswering[]) {
+  const updating = operation === 'updateServiceProduct';
+  /** The clauses of a check on a value sent: on an update, the PATCH must also have applied it. */
+  const sentValue = (...clauses: [ClauseId, ...ClauseId[]]) =>
+    cites(operation, ...clauses, ...(updating ? (['update-service.applies-changes'] as const) : []));
+
+  test.describe(`${Operations[operation].name} answers`, () => {
+    test(
+      'with the fields and types of the Product resource',
+      cites(operation, 'product.shape'),
+      async ({ api, make }) => {
+        const { response } = await productAnswer(operation, { api, make });
+        requireSuccess(response, operation);
+        expect(dataOf(response), `data of ${response.describe()}`).toMatchSchema(ProductShape);
+      },
+    );
+
+    test('with identifier equal to id', cites(operation, 'product.identifier-equals-id'), async ({ api, make }) => {
+      const { response } = await productAnswer(operation, { api, make });
+      requireSuccess(response, operation);
+      const { id, identifier } = productFields(response, 'id', 'identifier');
+      expect(identifier, inAnswer(response, 'identifier')).toBe(id);
+    });
+
+    test('with ratings null', cites(operation, 'product.ratings-null'), async ({ api, make }) => {
+      const { response } = await productAnswer(operation, { api, make });
+      requireSuccess(response, operation);
+      field(response, 'ratings').toBeNull();
+    });
+
+    test('with is_published, a boolean', cites(operation, 'product.is-published'), async ({ api, make }) => {
+      const { response } = await productAnswer(operation, { api, make });
+      requireSuccess(response, operation);
+      expect(dataOf(response), `data of ${response.describe()}`).toMatchSchema(z.object({ is_published: z.boolean() }));
+    });
+
+    test(
+      'with created_at and updated_at in the form YYYY-MM-DD HH:MM:SS',
+      cites(operation, 'conventions.timestamps'),
+      async ({ api, make }) => {
+        const { response } = await productAnswer(operation, { api, make });
+        requireSuccess(response, operation);
+        const timestamps = productFields(response, 'created_at', 'updated_at');
+        expect(timestamps, `data timestamps of ${response.describe()}`).toMatchSchema(
+          z.object({ created_at: Timestamp, updated_at: Timestamp }),
+        );
+      },
+    );
+
+    test(
+      'with image, and the images of its brand and categories, as absolute URLs',
+      cites(operation, 'conventions.image-absolute-url'),
+      async ({ api, make }) => {
+        const { response } = await productAnswer(operation, { api, make });
+        requireSuccess(response, operation);
+        const { image, brand, categories } = productFields(response, 'image', 'brand', 'categories');
+        const images = {
+          image,
+          brand: brand && { logo: brand.logo, banner: brand.banner },
+          categories: categories.map((c) => ({ image: c.image })),
+        };
+        const Images = z.object({
+          image: AbsoluteUrl,
+          brand: z.object({ logo: AbsoluteUrl, banner: AbsoluteUrl }).nullable(),
+          categories: z.array(z.object({ image: AbsoluteUrl })),
+        });
+        expect(images, `image fields of ${response.describe()}`).toMatchSchema(Images);
+      },
+    );
+
+    test(
+      'with name, summary and description, and those of its brand and categories, keyed ar and en',
+      cites(operation, 'conventions.bilingual'),
+      async ({ api, make }) => {
+        const { response } = await productAnswer(operation, { api, make });
+        requireSuccess(response, operation);
+        const Texts = z.looseObject({ name: BilingualText, description: BilingualText });
+        const Bilingual = z
+          .looseObject({ summary: BilingualText, brand: Texts.nullable(), categories: z.array(Texts) })
+          .and(Texts);
+        expect(dataOf(response), `human-readable fields of ${response.describe()}`).toMatchSchema(Bilingual);
+      },
+    );
+
+    test(
+      'with name_ar and name_en as name.ar and name.en',
+      sentValue('product.bilingual-mapping'),
+      async ({ api, make }) => {
+        const { response, sent } = await productAnswer(operation, { api, make });
+        requireSuccess(response, operation);
+        expect(productFields(response, 'name').name, inAnswer(response, 'name')).toEqual({
+          ar: sent.name_ar,
+          en: sent.name_en,
+        });
+      },
+    );
+
+    test(
+      'with summery_ar and summery_en, spelled so, as summary.ar and summary.en',
+      sentValue('product.bilingual-mapping'),
+      async ({ api, make }) => {
+        const { response, sent } = await productAnswer(operation, { api, make });
+        requireSuccess(response, operation);
+        expect(productFields(response, 'summary').summary, inAnswer(response, 'summary')).toEqual({
+          ar: sent.summery_ar,
+          en: sent.summery_en,
+        });
+      },
+    );
+
+    test(
+      'with the HTML of description_ar and description_en unchanged in description',
+      sentValue('product.description-html'),
+      async ({ api, make }) => {
+        const { response, sent } = await productAnswer(operation, { api, make });
+        requireSuccess(response, operation);
+        expect(productFields(response, 'description').description, inAnswer(response, 'description')).toEqual({
+          ar: sent.description_ar,
+          en: sent.description_en,
+        });
+      },
+    );
+
+    test('with the price sent, cents included', sentValue('product.echo'), async ({ api, make }) => {
+      const { response, sent } = await productAnswer(operation, { api, make });
+      requireSuccess(response, operation);
+      expect(productFields(response, 'price').price, inAnswer(response, 'price')).toBe(sent.price);
+    });
+
+    test('with the sale_price sent', sentValue('product.echo'), async ({ api, make }) => {
+      const { response, sent } = await productAnswer(operation, { api, make });
+      requireSuccess(response, operation);
+      expect(productFields(response, 'sale_price').sale_price, inAnswer(response, 'sale_price')).toBe(sent.sale_price);
+    });
+
+    test('with is_refundable true when true is sent', sentValue('product.echo'), async ({ api, make }) => {
+      const { response } = await productAnswer(operation, { api, make }, { is_refundable: true });
+      requireSuccess(response, operation);
+      expect(productFields(response, 'is_refundable').is_refundable, inAnswer(response, 'is_refundable')).toBe(true);
+    });
+
+    test('with is_refundable false when false is sent', sentValue('product.echo'), async ({ api, make }) => {
+      const { response } = await productAnswer(operation, { api, make }, { is_refundable: false });
+      requireSuccess(response, operation);
+      expect(productFields(response, 'is_refundable').is_refundable, inAnswer(response, 'is_refundable')).toBe(false);
+    });
+
+    test(
+      'with each tag name sent as a Tag object of that name',
+      sentValue('product.tags-as-objects'),
+      async ({ api, make }) => {
+        const { response, sent } = await productAnswer(operation, { api, make });
+        requireSuccess(response, operation);
+        const names = productFields(response, 'tags').tags.map((tag) => tag.tag_name);
+        // Contains: whether an update replaces the old tags is update-service.applies-changes.
+        expect(sorted(names), inAnswer(response, 'tags[].tag_name')).toEqual(expect.arrayContaining(sent.tags ?? []));
+      },
+    );
+
+    test(
+      'with a Category object for each category id sent',
+      sentValue('product.categories'),
+      async ({ api, make, config }) => {
+        // Every category of the profile (at least two), so a target that keeps only one shows up.
+        const { response, sent } = await productAnswer(
+          operation,
+          { api, make },
+          { category: [...config.profile.categoryIds] },
+        );
+        requireSuccess(response, operation);
+        const ids = productFields(response, 'categories').categories.map((category) => category.id);
+        // Contains, not equals: a target may list the sub-categories sent alongside.
+        expect(ids, inAnswer(response, 'categories[].id')).toEqual(expect.arrayContaining(sent.category ?? []));
+      },
+    );
+
+    test('with the Brand of the brand_id sent', sentValue('product.brand'), async ({ api, make }) => {
+      const { response, sent } = await productAnswer(operation, { api, make });
+      requireSuccess(response, operation);
+      expect(productFields(response, 'brand').brand?.id, inAnswer(response, 'brand.id')).toBe(sent.brand_id);
+    });
+
+    test(
+      '2xx to a text option whose options is null',
+      cites(operation, 'product-option.text-null'),
+      async ({ api, make }) => {
+        const { response } = await productAnswer(operation, { api, make }, { product_options: [textOption()] });
+        expect(response, 'a body with a text option whose options is null').toHaveStatus(Statuses.success);
+      },
+    );
+
+    test(
+      '2xx to radio and checkbox options whose subTitle is empty strings',
+      cites(operation, 'product-option.empty-subtitle'),
+      async ({ api, make }) => {
+        const options = [radioOption(make.context.faker), checkboxOption(make.context.faker)].map((o) => ({
+          ...o,
+          subTitle: { ar: '', en: '' },
+        }));
+        const { response } = await productAnswer(operation, { api, make }, { product_options: options });
+        expect(response, 'a body with options whose subTitle is empty strings').toHaveStatus(Statuses.success);
+      },
+    );
+
+    test(
+      '2xx to a product_gallery that repeats a media id',
+      cites(operation, 'product.gallery-repeats'),
+      async ({ api, make, config }) => {
+        const [media] = config.profile.mediaIds;
+        const { response } = await productAnswer(
+          operation,
+          { api, make },
+          { product_gallery: media === undefined ? [] : [media, media] },
+        );
+        expect(response, 'a body whose product_gallery repeats a media id').toHaveStatus(Statuses.success);
+      },
+    );
+
+    if (updating) return;
+
+    test('2xx to a product without image_id', cites(operation, 'product.image-optional'), async ({ api, make }) => {
+      const { response } = await productAnswer(operation, { api, make }, {}, ['image_id']);
+      expect(response, 'a body without image_id').toHaveStatus(Statuses.success);
+    });
+
+    test(
+      'with a placeholder image, an absolute URL, when no image_id is sent',
+      cites(operation, 'conventions.image-placeholder'),
+      async ({ api, make }) => {
+        const { response } = await productAnswer(operation, { api, make }, {}, ['image_id']);
+        if (!response.succeeded)
+          dependsOn('product.image-optional', `the target refused a product without image_id (${response.status})`);
+        // The placeholder's address is the target's own: only that it is one, and absolute, is checked.
+        expect(dataOf(response), `data.image of ${response.describe()}`).toMatchSchema(
+          z.looseObject({ image: AbsoluteUrl }),
+        );
+      },
+    );
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * Bodies Register Webhook and Update Webhook must answer with 422. The spec documents 422 ("validation
+ * error") for both without listing its conditions, so every case is a reading (`*.validation`,
+ * @assumed), and each breaks exactly one documented rule of a valid body: a field's type, the
+ * catalogue of event names, the URL the destination is, the secret length the sample indicates.
+ * Values are chosen so no lenient framework coerces them into valid ones ("1" for 1, say). One line
+ * per case, so a failure points at it.
+ */
+import { cites, expect, test, type Make } from '../../fixtures/index.ts';
+import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
+import type { WebhookBody } from '../../support/api/bodies.ts';
+import type { StoreApi } from '../../support/api/store-api.ts';
+
+type Change = (valid: WebhookBody, make: Make) => unknown;
+
+/** Registers (or, for update, registers then updates) with the valid body changed as `change` says, and expects 422. */
+function answers422(operation: 'registerWebhook' | 'updateWebhook', change: Change) {
+  const clause = operation === 'registerWebhook' ? 'register-webhook.validation' : 'update-webhook.validation';
+  return [
+    cites(operation, clause),
+    async ({ api, make }: { api: StoreApi; make: Make }) => {
+      const identifier = operation === 'updateWebhook' ? (await registerWebhook(api, make.webhook())).id : undefined;
+      const body = change(make.webhook(), make);
+      const response = await api.send(operation, identifier === undefined ? { body } : { identifier, body });
+      expect(response).toHaveStatus(422);
+    },
+  ] as const;
+}
+
+for (const operation of ['registerWebhook', 'updateWebhook'] as const) {
+  test.describe(`${operation === 'registerWebhook' ? 'Register' : 'Update'} Webhook answers 422 to`, () => {
+    test(
+      'an event name that is not in the catalogue',
+      ...answers422(operation, (valid) => ({ ...valid, events: ['order.created', 'product.exploded'] })),
+    );
+    test(
+      'a secret of 31 characters (the sample indicates at least 32)',
+      ...answers422(operation, (valid, make) => ({ ...valid, secret: make.secret(31) })),
+    );
+    test(
+      'events as a string instead of an array',
+      ...answers422(operation, (valid) => ({ ...valid, events: 'order.created' })),
+    );
+    test('a url that is not a URL', ...answers422(operation, (valid) => ({ ...valid, url: 'not a url' })));
+    test('a status that is not an integer', ...answers422(operation, (valid) => ({ ...valid, status: 'enabled' })));
+    test('a name that is not a string', ...answers422(operation, (valid) => ({ ...valid, name: 12345 })));
+  });
+}
+
+// An empty update can validly be a no-op; an empty registration has no url or events to deliver anything with.
+test('Register Webhook answers 422 to an empty JSON object', ...answers422('registerWebhook', () => ({})));

@@ -74,6 +74,10 @@ export const EnvSchema = z.object({
   /** Internal: where global setup started the capture server, and its control token (support/capture/start.ts). */
   CAPTURE_LOCAL_URL: optionalUrl,
   CAPTURE_CONTROL_TOKEN: optionalString,
+  /** Internal, for the fault matrix (scripts/lib/fault-matrix.ts): the plan file of a matrix run. */
+  FAULT_PLAN: optionalString,
+  /** Internal, for the fault matrix: name the test on every request (support/fault-plan.ts, TEST_HEADER). */
+  TRACE_TESTS: flag(false),
 });
 
 export interface Config {
@@ -115,6 +119,9 @@ export interface Config {
   readonly deletePaths: { readonly product: string | undefined; readonly webhook: string | undefined };
   /** Absolute path of reports/created-resources.json (CREATED_RESOURCES_FILE). */
   readonly createdResourcesFile: string;
+  /** Fault matrix runs only: the plan file, and whether requests name their test. */
+  readonly faultPlan: string | undefined;
+  readonly traceTests: boolean;
 }
 
 export class ConfigError extends Error {
@@ -207,6 +214,8 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
       }),
     deletePaths: Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH }),
     createdResourcesFile: path.resolve(root, e.CREATED_RESOURCES_FILE ?? 'reports/created-resources.json'),
+    faultPlan: e.FAULT_PLAN,
+    traceTests: e.TRACE_TESTS,
   });
 }
 

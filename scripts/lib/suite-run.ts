@@ -7,6 +7,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../support/config.ts';
+import { Annotation } from '../../support/contract/annotations.ts';
+import { testKey } from '../../support/fault-plan.ts';
 
 const CLI = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
@@ -23,9 +25,13 @@ const INHERITED_RUN_STATE = [
   'CAPTURE_LOCAL_URL',
   'CAPTURE_CONTROL_TOKEN',
   'WORKERS',
+  'FAULT_PLAN',
+  'TRACE_TESTS',
 ];
 
 export interface ListedTest {
+  /** `tests/<file> › <describe> › <title>` (support/fault-plan.ts, testKey): the same in a running test. */
+  readonly key: string;
   /** `[conformance] › file › describe › title`, the form `--test-list` takes. */
   readonly listLine: string;
   readonly file: string;
@@ -39,6 +45,10 @@ export interface TestOutcome extends ListedTest {
   /** Playwright's verdict: expected (passed), unexpected (failed), flaky, skipped. */
   readonly outcome: 'expected' | 'unexpected' | 'flaky' | 'skipped';
   readonly errors: readonly string[];
+  /** Every annotation of the test and its results (runtime ones included: skip reasons, depends-on, fault). */
+  readonly annotations: readonly { readonly type: string; readonly description?: string }[];
+  /** Its repeat (`--repeat-each`), 0 when not repeated. */
+  readonly repeat: number;
 }
 
 export interface RunResult {
@@ -63,6 +73,11 @@ export interface RunOptions {
   readonly keepReports?: string;
 }
 
+interface JsonAnnotation {
+  type: string;
+  description?: string;
+}
+
 interface JsonSuite {
   title: string;
   file: string;
@@ -74,8 +89,8 @@ interface JsonSuite {
     tests: {
       projectName: string;
       status: TestOutcome['outcome'];
-      annotations: { type: string; description?: string }[];
-      results: { errors: { message?: string }[] }[];
+      annotations: JsonAnnotation[];
+      results: { errors: { message?: string }[]; annotations?: JsonAnnotation[] }[];
     }[];
   }[];
   suites?: JsonSuite[];
@@ -86,18 +101,24 @@ function flatten(suites: readonly JsonSuite[], titles: readonly string[] = []): 
   for (const suite of suites) {
     const path = suite.title && !suite.title.endsWith('.ts') ? [...titles, suite.title] : titles;
     for (const spec of suite.specs) {
-      for (const test of spec.tests) {
+      spec.tests.forEach((test, repeat) => {
+        const annotations = [...test.annotations, ...test.results.flatMap((r) => r.annotations ?? [])];
         out.push({
+          key: testKey(spec.file, [...path, spec.title]),
           listLine: [`[${test.projectName}]`, spec.file, ...path, spec.title].join(' › '),
           file: spec.file,
           line: spec.line,
           title: [...path, spec.title].join(' › '),
           tags: spec.tags.map((t) => `@${t}`),
-          clauses: test.annotations.filter((a) => a.type === 'clause').map((a) => a.description ?? ''),
+          clauses: [
+            ...new Set(annotations.filter((a) => a.type === Annotation.clause).map((a) => a.description ?? '')),
+          ],
           outcome: test.status,
           errors: test.results.flatMap((r) => r.errors.map((e) => e.message ?? '')),
+          annotations,
+          repeat,
         });
-      }
+      });
     }
     out.push(...flatten(suite.suites ?? [], path));
   }

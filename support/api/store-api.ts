@@ -27,6 +27,8 @@ export type Guard = (request: BuiltRequest) => void;
 export interface StoreApiOptions {
   readonly target: RequestTarget;
   readonly requestTimeoutMs: number;
+  /** Headers added to every request (the fault matrix's test header). */
+  readonly extraHeaders?: Readonly<Record<string, string>>;
   readonly guards?: readonly Guard[];
   readonly recorders?: readonly Recorder[];
 }
@@ -70,7 +72,12 @@ export class StoreApi {
 
   /** Any operation, with any body: for the negative tests. */
   async send(operationId: OperationId, options: SendOptions = {}): Promise<ApiResponse> {
-    const request = buildRequest(operationId, options, this.options.target);
+    const extra = this.options.extraHeaders;
+    const request = buildRequest(
+      operationId,
+      extra ? { ...options, headers: { ...extra, ...options.headers } } : options,
+      this.options.target,
+    );
     for (const guard of this.options.guards ?? []) guard(request);
 
     const started = performance.now();

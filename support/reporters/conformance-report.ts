@@ -115,7 +115,10 @@ const countsByLevel = (): Record<Level, Counts> => ({
 
 /** Configuration variables a skip's reason may name to count as explained (internal ones excluded). */
 const CONFIGURATION_VARIABLES = Object.keys(EnvSchema.shape).filter(
-  (name) => !['EMBEDDED_REFERENCE_URL', 'CAPTURE_LOCAL_URL', 'CAPTURE_CONTROL_TOKEN'].includes(name),
+  (name) =>
+    !['EMBEDDED_REFERENCE_URL', 'CAPTURE_LOCAL_URL', 'CAPTURE_CONTROL_TOKEN', 'FAULT_PLAN', 'TRACE_TESTS'].includes(
+      name,
+    ),
 );
 
 export function explainedByConfiguration(reason: string): boolean {

@@ -154,7 +154,7 @@ test.describe('List Products', () => {
 
   test(
     'carries the name, prices, sku, brand, tags and categories each product was created with',
-    cites('listProducts', 'list-products.item-matches-product'),
+    cites('listProducts', 'list-products.item-matches-product', 'product.brand'),
     async ({ api, make }) => {
       const { made, found } = await listedProducts(api, make);
       for (const product of made) {

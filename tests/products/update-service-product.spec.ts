@@ -73,7 +73,7 @@ test.describe('Update Service Product', () => {
 
   test(
     'replaces the brand with the brand_id sent',
-    cites('updateServiceProduct', 'update-service.applies-changes'),
+    cites('updateServiceProduct', 'update-service.applies-changes', 'product.brand'),
     async ({ api, make, config }) => {
       const [before, after] = config.profile.brandIds as [number, number];
       const { id } = await createProduct(api, make, 'service', { brand_id: before });

@@ -1,44 +1,62 @@
 /**
  * A webhook's secret is returned once, as `plain_secret`, at registration (Authentication 4): no answer
- * of a documented operation after that carries it, under any key, whatever its status. One test per
- * operation, made from the operation contract. Answers are searched as text; messages name the
- * operations that leaked, never the secret.
+ * of a documented operation after that carries it, under any key, whatever its status. Every operation
+ * is called after the registration (from the operation contract); answers are searched as text, and
+ * messages name the operations that leaked, never the secret.
  */
+import { z } from 'zod';
 import { cites, dependsOn, expect, test } from '../../fixtures/index.ts';
 import type { Make } from '../../fixtures/index.ts';
 import { prepareCall } from '../../fixtures/steps/calls.ts';
 import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
 import type { ApiResponse } from '../../support/api/response.ts';
 import type { StoreApi } from '../../support/api/store-api.ts';
-import { OperationIds, Operations, type OperationId } from '../../support/contract/operations.ts';
-import { registerSecret } from '../../support/redact.ts';
+import { OperationIds, Operations } from '../../support/contract/operations.ts';
 
-/** The operation's call after the registration; Update Webhook updates the webhook that holds the secret. */
-async function callAfter(
-  operation: OperationId,
-  webhookId: number,
-  ctx: { api: StoreApi; make: Make },
-): Promise<ApiResponse> {
-  if (operation === 'updateWebhook') return ctx.api.updateWebhook(webhookId, ctx.make.webhook());
-  return (await prepareCall(operation, ctx)).send();
+const ProductId = z.object({ data: z.object({ id: z.int() }) });
+
+/**
+ * Every operation's answer after the registration of webhook `webhookId`: Update Webhook updates that
+ * webhook, Update Service Product a product made for it (when it cannot be made, that operation is not
+ * called: its own tests judge why); the others take the valid call of fixtures/steps/calls.ts, which
+ * needs no set-up for them.
+ */
+async function answersAfter(webhookId: number, { api, make }: { api: StoreApi; make: Make }) {
+  const notCalled: string[] = [];
+  const answers = await Promise.all(
+    OperationIds.map(async (operation): Promise<ApiResponse | undefined> => {
+      if (operation === 'updateWebhook') return api.updateWebhook(webhookId, make.webhook());
+      if (operation === 'updateServiceProduct') {
+        const created = ProductId.safeParse((await api.createServiceProduct(make.service())).jsonOrUndefined());
+        if (!created.success) return void notCalled.push(Operations[operation].name);
+        return api.updateServiceProduct(created.data.data.id, make.service());
+      }
+      return (await prepareCall(operation, { api, make })).send();
+    }),
+  );
+  return { answers: answers.filter((a): a is ApiResponse => a !== undefined), notCalled };
+}
+
+function leaks(answers: readonly ApiResponse[], secret: string): string[] {
+  return answers.filter((r) => r.text.includes(secret)).map((r) => r.describe());
 }
 
 test.describe('Webhook secret', () => {
-  for (const operation of OperationIds) {
-    const { name } = Operations[operation];
-    test(
-      `${name} does not answer with a secret supplied at an earlier registration`,
-      cites(operation, 'auth.secret-returned-once'),
-      async ({ api, make }) => {
-        const secret = make.secret();
-        const { id } = await registerWebhook(api, make.webhook({ secret }));
-        const response = await callAfter(operation, id, { api, make });
-        expect(response.text.includes(secret), `${response.describe()} carries the webhook secret (not shown)`).toBe(
-          false,
-        );
-      },
-    );
-  }
+  test(
+    'no operation answers with a secret supplied at an earlier registration',
+    cites('registerWebhook', 'auth.secret-returned-once'),
+    async ({ api, make }) => {
+      const secret = make.secret();
+      const { id } = await registerWebhook(api, make.webhook({ secret }));
+      const { answers, notCalled } = await answersAfter(id, { api, make });
+      if (notCalled.length > 0)
+        test.info().annotations.push({ type: 'not called', description: `set-up failed for ${notCalled.join(', ')}` });
+      expect(
+        leaks(answers, secret),
+        'answers after the registration that carry the supplied secret (not shown)',
+      ).toEqual([]);
+    },
+  );
 
   test(
     'no operation answers with a secret the target generated at an earlier registration',
@@ -47,12 +65,11 @@ test.describe('Webhook secret', () => {
       const { id, plainSecret: secret } = await registerWebhook(api, make.webhook());
       if (!secret)
         dependsOn('register-webhook.secret-generated', 'the registration answered no generated plain_secret');
-      registerSecret(secret);
-      const responses = await Promise.all(OperationIds.map((operation) => callAfter(operation, id, { api, make })));
-      const leaking = responses.filter((r) => r.text.includes(secret)).map((r) => r.describe());
-      expect(leaking, 'answers after registration that carry the generated secret (the secret is not shown)').toEqual(
-        [],
-      );
+      const { answers } = await answersAfter(id, { api, make });
+      expect(
+        leaks(answers, secret),
+        'answers after the registration that carry the generated secret (not shown)',
+      ).toEqual([]);
     },
   );
 });

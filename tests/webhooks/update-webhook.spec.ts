@@ -151,7 +151,7 @@ test.describe('Update Webhook', () => {
 
   test(
     'refuses a PUT to /webhooks/events as it refuses an identifier no webhook has',
-    cites('updateWebhook', 'update-webhook.unknown-id'),
+    cites('updateWebhook', 'update-webhook.unknown-id', 'webhook-events.not-an-identifier'),
     async ({ api, make }) => {
       const response = await api.send('updateWebhook', { identifier: 'events', body: make.webhook() });
       expect(response).toHaveStatus(Statuses.notSuccess);

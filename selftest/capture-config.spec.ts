@@ -1,6 +1,6 @@
 /**
- * The delivery tests follow the configuration end to end: they skip (not fail) when a remote target
- * cannot reach the capture server, skip only the signature test under WEBHOOK_SIGNATURE_SCHEME=none,
+ * The delivery tests follow the configuration end to end: they skip (not fail) when a target on
+ * another host cannot reach the capture server, run against a target on loopback without more settings, skip only the signature test under WEBHOOK_SIGNATURE_SCHEME=none,
  * and verify hmac-sha256 signatures with the configured header and encoding. Each case runs the
  * delivery spec as a child suite, as a user would.
  */
@@ -15,9 +15,9 @@ const SIGNATURE_TEST = /carry a signature that verifies/;
 
 const outcomes = (result: RunResult) => result.tests.map((t) => `${t.outcome}: ${t.title}`);
 
-test('a remote target without CAPTURE_PUBLIC_URL skips every delivery test, saying why', async () => {
+test('a target on another host without CAPTURE_PUBLIC_URL skips every delivery test, saying why; one on loopback does not', () => {
   const remote = {
-    BASE_URL: 'http://127.0.0.1:9',
+    BASE_URL: 'https://staging.example.com',
     API_TOKEN: 'selftest-token-0123456789',
     TARGET_PROFILE: REFERENCE_PROFILE,
   };
@@ -25,21 +25,30 @@ test('a remote target without CAPTURE_PUBLIC_URL skips every delivery test, sayi
   expect(
     deliveriesUnobservable(parseConfig({ ...remote, CAPTURE_PUBLIC_URL: 'https://capture.example.test' })),
   ).toBeUndefined();
+  expect(deliveriesUnobservable(parseConfig({ ...remote, BASE_URL: 'http://127.0.0.1:8080' }))).toBeUndefined();
+  expect(deliveriesUnobservable(parseConfig({ ...remote, BASE_URL: 'http://localhost:8080' }))).toBeUndefined();
   expect(deliveriesUnobservable(parseConfig({}))).toBeUndefined();
+});
 
-  // A "remote" target on loopback: the suite cannot tell it from a remote one, so it must skip.
-  const token = 'selftest-remote-token-0123456789';
+test('a target on loopback receives deliveries at the loopback capture server without CAPTURE_PUBLIC_URL', async () => {
+  // A vendor's implementation on a laptop: BASE_URL on loopback, nothing else configured for deliveries.
+  const token = 'selftest-loopback-token-0123456789';
   const { app } = buildReference({ token });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   try {
     const result = await runSuite({
-      env: { BASE_URL: url, API_TOKEN: token, TARGET_PROFILE: REFERENCE_PROFILE },
+      env: {
+        BASE_URL: url,
+        API_TOKEN: token,
+        TARGET_PROFILE: REFERENCE_PROFILE,
+        WEBHOOK_SIGNATURE_SCHEME: 'standard-webhooks',
+      },
       args: [DELIVERY_SPEC],
     });
     expect(result.tests.length, result.stderr).toBeGreaterThan(0);
     expect(
-      outcomes(result).filter((o) => !o.startsWith('skipped')),
-      'delivery tests that did not skip',
+      outcomes(result).filter((o) => !o.startsWith('expected')),
+      'delivery tests that did not pass',
     ).toEqual([]);
   } finally {
     await app.close();

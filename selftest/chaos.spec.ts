@@ -29,7 +29,12 @@ const READABLE: readonly RegExp[] = [
   /Expected status .* from (GET|POST|PUT|PATCH) http\S+, got \d{3} \(content-type ".*"\)/,
   /(GET|POST|PUT|PATCH) http\S+ got no response within \d+ ms/,
   /does not match the spec's shape\s+Response of (GET|POST|PUT|PATCH) http\S+/,
+  // A check's own message names the request and its status (ApiResponse.describe()): `of GET http://… → 200`.
+  /of (GET|POST|PUT|PATCH) http\S+ → \d{3}/,
 ];
+
+/** A test that could not judge its clause because another broke says so, and names that clause. */
+const DEPENDENT = /^Not judged: [\s\S]+\. Another test judges [\w.-]+\.$/;
 
 /** What a failure caused by each mode shows: the proof that each kind of breakage was reported as such. */
 const SIGNATURES: Record<Exclude<ChaosMode, 'pass-through'>, RegExp> = {
@@ -86,10 +91,23 @@ test('the suite against a broken target: every failure says what the target did,
       'failures whose message does not say what the target answered',
     ).toEqual([]);
     for (const mode of ChaosModes) expect(chaos.served[mode], `requests answered "${mode}"`).toBeGreaterThan(0);
+    const skipReasons = (t: (typeof result.tests)[number]) =>
+      t.annotations.filter((a) => a.type === 'skip').map((a) => a.description ?? '');
+    const dependent = result.tests.filter(
+      (t) => t.outcome === 'skipped' && t.annotations.some((a) => a.type === 'depends-on'),
+    );
+    expect(
+      dependent
+        .filter((t) => !skipReasons(t).some((reason) => DEPENDENT.test(reason)))
+        .map((t) => `${t.listLine}: ${skipReasons(t).join(' / ')}`),
+      'tests not judged because another clause broke, whose reason does not say so',
+    ).toEqual([]);
+    // Each kind of breakage is reported as such, by a failure or by the reason a dependent test gives.
+    const messages = [...failed.flatMap((t) => t.errors), ...dependent.flatMap(skipReasons)];
     for (const [mode, signature] of Object.entries(SIGNATURES)) {
       expect(
-        failed.filter((t) => t.errors.some((e) => signature.test(e))).length,
-        `failures reporting "${mode}" as such`,
+        messages.filter((m) => signature.test(m)).length,
+        `failures or dependent skips reporting "${mode}" as such`,
       ).toBeGreaterThan(0);
     }
   } finally {

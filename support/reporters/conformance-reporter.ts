@@ -187,8 +187,9 @@ export default class ConformanceReporter implements Reporter {
       );
     }
 
-    if (result.status === 'interrupted' || result.status === 'timedout') return undefined;
+    // Before the early return: a run stopped by the global timeout before any test has no verdict either.
     if (report.verdict === 'NO VERDICT') exitWithNoVerdict();
+    if (result.status === 'interrupted' || result.status === 'timedout') return undefined;
     if (report.verdict !== 'CONFORMANT') return { status: 'failed' };
     // CONFORMANT: failed @assumed tests do not fail the run, but anything else that failed still does.
     const othersOk = all.every((t) => judged.includes(t) || t.ok());

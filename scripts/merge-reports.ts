@@ -1,7 +1,9 @@
 /**
  * Merges the blob reports of a sharded run (`--shard=i/n` writes `reports/blob/shard-i-of-n/`) into one
  * HTML report, one JUnit file and one conformance report under REPORTS_DIR (default `reports/`), and
- * exits with the merged verdict: 0 for CONFORMANT, 1 for NOT CONFORMANT (or a failed merge).
+ * exits with the merged verdict: 0 for CONFORMANT, 1 for NOT CONFORMANT, 2 for NO VERDICT, which is
+ * also what it exits with when there is nothing to judge: no blob reports, a shard's report missing,
+ * or a merge that wrote no conformance report.
  *
  *   npm run report:merge                      # blobs under reports/blob/
  *   npm run report:merge -- all-blob-reports  # blobs gathered from CI shards, in any sub-folders
@@ -10,9 +12,12 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { z } from 'zod';
 import { PROJECT_ROOT } from '../support/config.ts';
-import type { ConformanceReport } from '../support/reporters/conformance-report.ts';
 import { reportsDir } from '../support/reporters/index.ts';
+import { ConformanceReport, EXIT_CODES } from '../support/reporters/report-format.ts';
+
+const NO_VERDICT = EXIT_CODES['NO VERDICT'];
 
 const CLI = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
@@ -42,21 +47,21 @@ function main(): number {
   const source = path.resolve(process.cwd(), process.argv[2] ?? path.join(reports, 'blob'));
   if (!existsSync(source)) {
     console.error(
-      `No blob reports: ${source} does not exist. Run the shards with --shard=i/n first (each writes ${path.relative(process.cwd(), reports)}/blob/shard-i-of-n/).`,
+      `NO VERDICT: no blob reports: ${source} does not exist. Run the shards with --shard=i/n first (each writes ${path.relative(process.cwd(), reports)}/blob/shard-i-of-n/).`,
     );
-    return 2;
+    return NO_VERDICT;
   }
   const blobs = blobFiles(source);
   if (blobs.length === 0) {
-    console.error(`No blob reports (*.zip) under ${source}.`);
-    return 2;
+    console.error(`NO VERDICT: no blob reports (*.zip) under ${source}.`);
+    return NO_VERDICT;
   }
   const missing = missingShards(blobs);
   if (missing.length > 0) {
     console.error(
-      `Blob reports missing for shard(s) ${missing.join(', ')}: the merged report would leave their tests out. Re-run those shards.`,
+      `NO VERDICT: blob reports missing for shard(s) ${missing.join(', ')}: the merged report would leave their tests out. Re-run those shards.`,
     );
-    return 1;
+    return NO_VERDICT;
   }
   // merge-reports reads one flat folder; shards from CI arrive in one sub-folder each.
   const flat = mkdtempSync(path.join(tmpdir(), 'blob-reports-'));
@@ -78,17 +83,25 @@ function main(): number {
         env: process.env,
       },
     );
-    // merge-reports itself exits 1 when the merged run has failures: only a missing report means the merge failed.
+    // merge-reports itself exits 1 or 2 when the merged run did not pass: only a missing report means the merge failed.
     if (merge.status !== 0 && !existsSync(conformanceFile)) {
-      console.error(`playwright merge-reports failed (exit ${merge.status ?? merge.signal}).`);
-      return 1;
+      console.error(`NO VERDICT: playwright merge-reports failed (exit ${merge.status ?? merge.signal}).`);
+      return NO_VERDICT;
     }
     if (!existsSync(conformanceFile)) {
-      console.error(`The merge wrote no ${conformanceFile}: the blob reports hold no test of the conformance project.`);
-      return 1;
+      console.error(
+        `NO VERDICT: the merge wrote no ${conformanceFile}: the blob reports hold no test of the conformance project.`,
+      );
+      return NO_VERDICT;
     }
-    const report = JSON.parse(readFileSync(conformanceFile, 'utf8')) as ConformanceReport;
-    return report.verdict === 'CONFORMANT' ? 0 : 1;
+    const report = ConformanceReport.safeParse(JSON.parse(readFileSync(conformanceFile, 'utf8')));
+    if (!report.success) {
+      console.error(
+        `NO VERDICT: ${conformanceFile} does not match the report format:\n${z.prettifyError(report.error)}`,
+      );
+      return NO_VERDICT;
+    }
+    return EXIT_CODES[report.data.verdict];
   } finally {
     rmSync(flat, { recursive: true, force: true });
   }

@@ -1,15 +1,25 @@
 /**
- * A target the suite cannot use stops the run before any test, within seconds, with one message that
- * says what is wrong: the suite is run as a user runs it (a child `playwright test`) against each kind
- * of unusable target, and judged by its exit code, its output and its wall time.
+ * A target the suite cannot judge stops the run before any test, within seconds, with one message that
+ * says what is wrong, and NO VERDICT (exit 2); a target that breaks one operation goes on to the tests.
+ *
+ * Each kind of target is put to preflight itself (support/preflight.ts, in this process: fast); a few
+ * child runs (`playwright test`, as a user runs it) prove the rest end to end: a bad configuration and
+ * an unreachable target each exit with 2 and write NO VERDICT, printing one clean message (no stack,
+ * no code frame) within the wall-time bound, and a target whose Webhook Events alone answers 404 is judged.
  */
 import { once } from 'node:events';
+import { readFile } from 'node:fs/promises';
 import net from 'node:net';
-import { expect, test } from '@playwright/test';
-import Fastify from 'fastify';
+import path from 'node:path';
+import { expect, test, type TestInfo } from '@playwright/test';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { buildReference } from '../reference/app.ts';
-import { REFERENCE_PROFILE } from '../support/config.ts';
-import { runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
+import { parseConfig, REFERENCE_PROFILE } from '../support/config.ts';
+import { Operations } from '../support/contract/operations.ts';
+import { preflight, PREFLIGHT_TIMEOUT_MS, PreflightError } from '../support/preflight.ts';
+import { ConformanceReport } from '../support/reporters/report-format.ts';
+import { runSuite } from '../scripts/lib/suite-run.ts';
+import { removeRunDirectories, runDirectory } from './support/report-files.ts';
 
 const TOKEN = 'preflight-selftest-token-0123456789';
 /**
@@ -19,32 +29,9 @@ const TOKEN = 'preflight-selftest-token-0123456789';
  */
 const WALL_TIME_LIMIT_MS = 30_000;
 
-// One child run at a time: seven Playwright processes at once would measure the machine, not the suite.
+// One child run at a time: several Playwright processes at once would measure the machine, not the suite.
 test.describe.configure({ mode: 'default' });
-
-/** Runs the suite against `baseUrl` and returns what it printed; asserts the run stopped early and quickly. */
-async function runStopped(
-  baseUrl: string,
-  env: Record<string, string> = {},
-): Promise<{ output: string; result: RunResult }> {
-  const result = await runSuite({
-    env: { BASE_URL: baseUrl, API_TOKEN: TOKEN, TARGET_PROFILE: REFERENCE_PROFILE, ...env },
-    timeoutMs: 60_000,
-  });
-  const output = `${result.stdout}\n${result.stderr}`;
-  test.info().annotations.push({ type: 'wall time', description: `${Math.round(result.durationMs)} ms` });
-  expect(result.exitCode, `exit code (output: ${output.slice(0, 2_000)})`).not.toBe(0);
-  expect(
-    result.tests.filter((t) => t.outcome !== 'skipped'),
-    'tests that ran',
-  ).toEqual([]);
-  expect(result.durationMs, 'wall time of the run (ms)').toBeLessThan(WALL_TIME_LIMIT_MS);
-  const messages = output.split('\n').filter((line) => line.startsWith('PreflightError: '));
-  expect(messages, `one PreflightError line in the output:\n${output}`).toHaveLength(1);
-  expect(output, 'no code frame or stack after the message').not.toMatch(/^\s+at .*preflight\.ts/m);
-  expect(output, 'the token never appears').not.toContain(TOKEN);
-  return { output: messages[0] ?? '', result };
-}
+test.afterEach(removeRunDirectories);
 
 /** A port on loopback where nothing listens. */
 async function closedPort(): Promise<number> {
@@ -56,73 +43,218 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-test('an unreachable target stops the run with one message', async () => {
-  const { output } = await runStopped(`http://127.0.0.1:${await closedPort()}`);
-  expect(output).toMatch(
-    /Target unreachable: GET http:\/\/127\.0\.0\.1:\d+\/api\/core\/v1\/webhooks\/events was refused.*Check BASE_URL/,
+const closers: (() => Promise<unknown>)[] = [];
+test.afterEach(async () => {
+  await Promise.all(closers.splice(0).map((close) => close()));
+});
+
+/** Starts a server for this test; closed when the test ends, however it ends. */
+async function serve(app: FastifyInstance): Promise<string> {
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  closers.push(() => app.close());
+  return url;
+}
+
+/** The reference, except that the paths given answer the status given (with a JSON body), whatever is asked. */
+function reference(answers: Record<string, number> = {}): FastifyInstance {
+  const { app } = buildReference({ token: TOKEN });
+  app.addHook('onRequest', async (request, reply) => {
+    const status = answers[request.url.split('?')[0] ?? ''];
+    if (status === undefined) return undefined;
+    return reply.code(status).send({ message: `answered ${status} by the self test` });
+  });
+  return app;
+}
+
+const eventsPath = Operations.webhookEvents.path;
+
+function configFor(baseUrl: string, env: Record<string, string> = {}) {
+  return parseConfig({ BASE_URL: baseUrl, API_TOKEN: TOKEN, TARGET_PROFILE: REFERENCE_PROFILE, ...env });
+}
+
+/** Preflight's PreflightError for the target: one line, its stack its message, no token. */
+async function stopped(baseUrl: string, env: Record<string, string> = {}, captureUrl?: string): Promise<string> {
+  const error: unknown = await preflight(baseUrl, configFor(baseUrl, env), env.API_TOKEN ?? TOKEN, {
+    captureUrl,
+  }).then(
+    (notes) => new Error(`preflight let the run go on (notes: ${notes.join(' | ')})`),
+    (e: unknown) => e,
   );
-});
+  expect(error).toBeInstanceOf(PreflightError);
+  const { message, stack } = error as PreflightError;
+  expect(message, 'one line').not.toContain('\n');
+  expect(stack, 'no stack trace: Playwright prints it as is').toBe(`PreflightError: ${message}`);
+  expect(message, 'the token never appears').not.toContain(TOKEN);
+  return message;
+}
 
-test.describe('against the reference', () => {
-  let url: string;
-  let close: () => Promise<void>;
-  test.beforeAll(async () => {
-    const { app } = buildReference({ token: TOKEN });
-    url = await app.listen({ host: '127.0.0.1', port: 0 });
-    close = () => app.close();
-  });
-  test.afterAll(async () => close());
-
-  test('a refused token stops the run with one message', async () => {
-    const { output } = await runStopped(url, { API_TOKEN: 'not-the-token-0123456789' });
-    expect(output).toMatch(/Target refused the token: GET \S+ answered 401.*Check API_TOKEN\./);
-    expect(output, 'the wrong token never appears either').not.toContain('not-the-token-0123456789');
-  });
-
-  test('a base path that includes /api/core/v1 stops the run with one message', async () => {
-    const { output } = await runStopped(`${url}/api/core/v1`);
-    expect(output).toMatch(/answered 404\. Check that BASE_URL is the base address, without \/api\/core\/v1/);
-  });
-
-  test('a capture server the public URL does not reach stops the run with one message', async () => {
-    const { output } = await runStopped(url, { CAPTURE_PUBLIC_URL: `http://127.0.0.1:${await closedPort()}` });
-    expect(output).toMatch(
-      /Capture server unreachable: GET http:\/\/127\.0\.0\.1:\d+\/… was refused.*Check CAPTURE_PUBLIC_URL/,
+test.describe('preflight stops the run when the target as a whole cannot be judged', () => {
+  test('a token refused by Webhook Events and by a protected operation that writes nothing', async () => {
+    const url = await serve(reference());
+    const wrong = 'not-the-token-0123456789';
+    const message = await stopped(url, { API_TOKEN: wrong });
+    expect(message).toMatch(
+      /^Target refused the token: GET \S+\/webhooks\/events answered 401.*, and PUT \S+\/webhooks\/2147483647 \(an unknown id, an empty body\) answered 401\. Check API_TOKEN\.$/,
     );
-    expect(output, 'the control path (and its token) is not shown').not.toContain('/_control/');
+    expect(message, 'the wrong token never appears either').not.toContain(wrong);
   });
 
-  test('a wrong product list path stops the run with one message', async () => {
-    const { output } = await runStopped(url, { PRODUCT_LIST_PATH: '/api/v2/products' });
-    expect(output).toMatch(/no product list at \/api\/v2\/products: .* answered 404\. Check PRODUCT_LIST_PATH/);
-  });
-});
-
-test('a target that accepts connections but never answers stops the run within seconds', async () => {
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((socket) => sockets.add(socket)).listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  try {
-    const { output } = await runStopped(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`);
-    expect(output).toMatch(/Target does not answer: GET \S+ got no answer within \d+ ms/);
-  } finally {
-    for (const socket of sockets) socket.destroy();
-    server.close();
-  }
-});
-
-test('a web site instead of the API stops the run with one message', async () => {
-  const site = Fastify();
-  site.get('/*', async (_request, reply) =>
-    reply.type('text/html').send('<!doctype html><html><body>Welcome to our shop</body></html>'),
-  );
-  const url = await site.listen({ host: '127.0.0.1', port: 0 });
-  try {
-    const { output } = await runStopped(url);
-    expect(output).toMatch(
-      /Target did not answer JSON: GET \S+ answered 200 \(content-type "text\/html", \d+ bytes\): "<!doctype html>/,
+  test('a BASE_URL that includes /api/core/v1 (the list still answers there)', async () => {
+    const url = await serve(reference());
+    expect(await stopped(`${url}/api/core/v1`)).toMatch(
+      /answered 404\. BASE_URL should not include \/api\/core\/v1: set it to http:\/\/127\.0\.0\.1:\d+\.$/,
     );
-  } finally {
-    await site.close();
+  });
+
+  test('neither Webhook Events nor the product list exists', async () => {
+    const url = await serve(Fastify());
+    expect(await stopped(url)).toMatch(
+      /^Target has neither \/api\/core\/v1\/webhooks\/events nor a product list: GET \S+ and GET \S+ both answered 404\. Check that BASE_URL is the base address .*PRODUCT_LIST_PATH\.$/,
+    );
+  });
+
+  test('a web site instead of the API', async () => {
+    const site = Fastify();
+    site.get('/*', async (_request, reply) =>
+      reply.type('text/html').send('<!doctype html><html><body>Welcome to our shop</body></html>'),
+    );
+    expect(await stopped(await serve(site))).toMatch(
+      /^Target did not answer JSON: GET \S+ answered 200 \(content-type "text\/html[^"]*", \d+ bytes\): "<!doctype html>.*not a web site\./,
+    );
+  });
+
+  test('a redirect, and a server error', async () => {
+    const moved = Fastify();
+    moved.get('/*', async (_request, reply) => reply.redirect('https://api.example.com/', 302));
+    expect(await stopped(await serve(moved))).toMatch(
+      /^Target redirects: GET \S+ answered 302 to https:\/\/api\.example\.com\/\. The suite does not follow redirects/,
+    );
+    const broken = Fastify();
+    broken.get('/*', async (_request, reply) => reply.code(503).send({ message: 'down for maintenance' }));
+    expect(await stopped(await serve(broken))).toMatch(/^Target is not healthy: GET \S+ answered 503 .*maintenance/);
+  });
+
+  test('a target that accepts connections but never answers, within one preflight timeout', async () => {
+    const sockets = new Set<net.Socket>();
+    const server = net.createServer((socket) => sockets.add(socket)).listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    closers.push(async () => {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    });
+    const started = performance.now();
+    const message = await stopped(`http://127.0.0.1:${(server.address() as net.AddressInfo).port}`);
+    expect(message).toMatch(/^Target does not answer: GET \S+ got no answer within \d+ ms\. Check BASE_URL/);
+    // Both probes wait at once: one timeout, not two.
+    expect(performance.now() - started, 'ms').toBeLessThan(PREFLIGHT_TIMEOUT_MS + 2_000);
+  });
+
+  test('a capture server the public URL does not reach', async () => {
+    const url = await serve(reference());
+    const capture = `http://127.0.0.1:${await closedPort()}/_control/control-token-0123456789/health`;
+    const message = await stopped(url, {}, capture);
+    expect(message).toMatch(
+      /^Capture server unreachable: GET http:\/\/127\.0\.0\.1:\d+\/… was refused.*Check CAPTURE_PUBLIC_URL/,
+    );
+    expect(message, 'the control path (and its token) is not shown').not.toContain('/_control/');
+  });
+});
+
+test.describe('preflight lets the tests judge a target that breaks one operation', () => {
+  async function goesOn(url: string, env: Record<string, string> = {}): Promise<string[]> {
+    return preflight(url, configFor(url, env), TOKEN);
   }
+
+  test('Webhook Events alone answers 404', async () => {
+    const url = await serve(reference({ [eventsPath]: 404 }));
+    expect(await goesOn(url)).toEqual([
+      expect.stringMatching(
+        /^Preflight: GET \S+\/webhooks\/events answered 404, while the product list answers: the run goes on/,
+      ),
+    ]);
+  });
+
+  test('the product list alone is missing (a PRODUCT_LIST_PATH the target does not serve)', async () => {
+    const url = await serve(reference());
+    expect(await goesOn(url, { PRODUCT_LIST_PATH: '/api/v2/products' })).toEqual([
+      expect.stringMatching(/^Preflight: GET \S+\/api\/v2\/products\S* answered 404, .*set PRODUCT_LIST_PATH/),
+    ]);
+  });
+
+  test('Webhook Events alone refuses the token, which the other protected operations take', async () => {
+    const url = await serve(reference({ [eventsPath]: 401 }));
+    expect(await goesOn(url)).toEqual([
+      expect.stringMatching(/^Preflight: GET \S+ answered 401 to the token, but PUT \S+ answered 404: .*goes on/),
+    ]);
+  });
+});
+
+/** Runs the suite as a user does, its reports kept; returns what it printed and its conformance report. */
+async function runAsUser(testInfo: TestInfo, env: Record<string, string>, args: string[] = []) {
+  const dir = await runDirectory(testInfo, 'preflight');
+  const result = await runSuite({ env, args, keepReports: dir, timeoutMs: 120_000 });
+  const output = `${result.stdout}\n${result.stderr}`;
+  testInfo.annotations.push({ type: 'wall time', description: `${Math.round(result.durationMs)} ms` });
+  const json: unknown = JSON.parse(await readFile(path.join(dir, 'reports', 'conformance.json'), 'utf8'));
+  return { result, output, report: ConformanceReport.parse(json) };
+}
+
+/** Asserts the run judged nothing: exit 2, NO VERDICT, one clean message, quickly. Returns that message. */
+async function expectNoVerdict(testInfo: TestInfo, env: Record<string, string>, errorName: string) {
+  const { result, output, report } = await runAsUser(testInfo, env);
+  expect(result.exitCode, `exit code (output: ${output.slice(0, 2_000)})`).toBe(2);
+  expect(
+    result.tests.filter((t) => t.outcome !== 'skipped'),
+    'tests that ran',
+  ).toEqual([]);
+  expect(result.durationMs, 'wall time of the run (ms)').toBeLessThan(WALL_TIME_LIMIT_MS);
+  expect(report.verdict).toBe('NO VERDICT');
+  expect(report.reasons).toEqual([expect.stringMatching(`^The run stopped before any test ran: ${errorName}: `)]);
+  expect(output).toContain('\nConformance: NO VERDICT.');
+  const headings = output.split('\n').filter((line) => line.startsWith(`${errorName}: `));
+  expect(headings, `one ${errorName} in the output:\n${output}`).toHaveLength(1);
+  expect(output, 'no stack trace').not.toMatch(/^\s+at /m);
+  expect(output, 'no code frame').not.toMatch(/^\s*>?\s*\d+ \|/m);
+  expect(output, 'the token never appears').not.toContain(TOKEN);
+  return { output, report };
+}
+
+test.describe('end to end', () => {
+  test('a bad configuration: exit 2, NO VERDICT, one ConfigError block', async ({}, testInfo) => {
+    const { output, report } = await expectNoVerdict(
+      testInfo,
+      { API_TOKEN: TOKEN, TARGET_PROFILE: 'fixtures/targets/nope.json' },
+      'ConfigError',
+    );
+    expect(output).toMatch(
+      /^ConfigError: Invalid configuration:\n {2}- TARGET_PROFILE: \S+nope\.json does not exist\n/m,
+    );
+    expect(report.runErrors).toEqual([expect.stringContaining('nope.json does not exist')]);
+  });
+
+  test('an unreachable target: exit 2, NO VERDICT, one PreflightError line', async ({}, testInfo) => {
+    const env = {
+      BASE_URL: `http://127.0.0.1:${await closedPort()}`,
+      API_TOKEN: TOKEN,
+      TARGET_PROFILE: REFERENCE_PROFILE,
+    };
+    const { output } = await expectNoVerdict(testInfo, env, 'PreflightError');
+    expect(output).toMatch(
+      /^PreflightError: Target unreachable: GET http:\/\/127\.0\.0\.1:\d+\/api\/core\/v1\/webhooks\/events was refused.*Check BASE_URL/m,
+    );
+  });
+
+  test('a target whose Webhook Events alone answers 404 is judged: NOT CONFORMANT, naming the clause', async ({}, testInfo) => {
+    const url = await serve(reference({ [eventsPath]: 404 }));
+    const { result, output, report } = await runAsUser(
+      testInfo,
+      { BASE_URL: url, API_TOKEN: TOKEN, TARGET_PROFILE: REFERENCE_PROFILE },
+      [`tests/${Operations.webhookEvents.specFile}`],
+    );
+    expect(result.tests.length, `tests that ran (output: ${output.slice(0, 2_000)})`).toBeGreaterThan(0);
+    expect(result.exitCode).toBe(1);
+    expect(output).toMatch(/^Preflight: GET \S+\/webhooks\/events answered 404, .*the run goes on/m);
+    expect(report.verdict).toBe('NOT CONFORMANT');
+    expect(report.failingClauses.map((c) => c.id)).toContain(Operations.webhookEvents.successClause);
+  });
 });

@@ -1,7 +1,12 @@
-/** The rules of the conformance verdict, on hand-made test records (support/reporters/conformance-report.ts). */
+/**
+ * The rules of the conformance verdict, on hand-made test records (support/reporters/conformance-report.ts):
+ * CONFORMANT, NOT CONFORMANT and NO VERDICT, configuration and dependent skips, the coverage. Every
+ * report built here must also match the report's own format, as the reporter requires before writing.
+ */
 import { expect, test } from '@playwright/test';
 import { renderMarkdown } from '../support/reporters/conformance-markdown.ts';
 import { buildReport, median, type TestRecord } from '../support/reporters/conformance-report.ts';
+import { ConformanceReport } from '../support/reporters/report-format.ts';
 import { Clauses } from '../support/contract/clauses.ts';
 
 function record(overrides: Partial<TestRecord> & Pick<TestRecord, 'title'>): TestRecord {
@@ -11,13 +16,14 @@ function record(overrides: Partial<TestRecord> & Pick<TestRecord, 'title'>): Tes
     operation: 'Register Webhook',
     clauses: ['register-webhook.created'],
     outcome: 'passed',
+    dependsOn: [],
     deliveryLatenciesMs: [],
     ...overrides,
   };
 }
 
 function verdictOf(tests: TestRecord[], runErrors: string[] = []) {
-  return buildReport({
+  const report = buildReport({
     tests,
     runInfo: null,
     runErrors,
@@ -26,6 +32,10 @@ function verdictOf(tests: TestRecord[], runErrors: string[] = []) {
     durationMs: 1,
     fakerSeed: '1',
   });
+  // As written: through JSON, then the format's own schema.
+  const checked = ConformanceReport.safeParse(JSON.parse(JSON.stringify(report)));
+  expect(checked.error?.issues ?? [], 'the report matches its format').toEqual([]);
+  return report;
 }
 
 const passedStated = record({ title: 'registers' });
@@ -78,22 +88,169 @@ test('a @stated skip counts only when its reason names a configuration variable;
   ]);
   const markdown = renderMarkdown(report);
   expect(markdown).toContain(
-    '| signs | @stated | WEBHOOK_SIGNATURE_SCHEME=none: the target is configured as not signing deliveries | yes |',
+    '| signs | @stated | WEBHOOK_SIGNATURE_SCHEME=none: the target is configured as not signing deliveries | configuration |',
   );
   expect(markdown).toContain('| generates | @stated | the target returned an empty plain_secret | **no** |');
 });
 
-test('NOT CONFORMANT when a @stated test was flaky, when no @stated test ran, or when the run had errors outside tests', () => {
+test('NOT CONFORMANT when a @stated test was flaky, or when the run had errors outside tests that ran', () => {
   expect(verdictOf([passedStated, record({ title: 'flaky one', outcome: 'flaky' })]).reasons).toEqual([
     '1 @stated test(s) were flaky (failed, then passed on a retry).',
   ]);
-  expect(verdictOf([record({ title: 'assumed only', level: 'assumed' })]).reasons).toEqual([
-    'No @stated test was selected: nothing of the spec was checked.',
-  ]);
   expect(verdictOf([passedStated], ['worker crashed']).verdict).toBe('NOT CONFORMANT');
-  expect(verdictOf([], ['PreflightError: Target unreachable']).reasons).toEqual([
-    'The run stopped before any test ran: PreflightError: Target unreachable',
+});
+
+test('NO VERDICT when nothing was judged: the run stopped before any test, no @stated test ran, or all were skipped', () => {
+  const stopped = verdictOf(
+    [],
+    ['ConfigError: Invalid configuration:\n  - TARGET_PROFILE: nope.json does not exist\nSee README.md'],
+  );
+  expect(stopped.verdict).toBe('NO VERDICT');
+  expect(stopped.reasons).toEqual([
+    'The run stopped before any test ran: ConfigError: Invalid configuration: - TARGET_PROFILE: nope.json does not exist See README.md',
   ]);
+  expect(stopped.runErrors[0], 'the whole error is kept, lines and all').toContain('\n  - TARGET_PROFILE');
+  const markdown = renderMarkdown(stopped);
+  expect(markdown).toMatch(/^# Conformance report: NO VERDICT\n\nNothing was judged about the target/);
+  expect(markdown).toContain(
+    '```\nConfigError: Invalid configuration:\n  - TARGET_PROFILE: nope.json does not exist\n',
+  );
+  expect(markdown, 'no empty results or coverage for a run that never started').not.toContain('## Clause coverage');
+
+  const assumedOnly = verdictOf([record({ title: 'assumed only', level: 'assumed' })]);
+  expect([assumedOnly.verdict, ...assumedOnly.reasons]).toEqual([
+    'NO VERDICT',
+    'No @stated test was selected: nothing of the spec was judged.',
+  ]);
+  const allSkipped = verdictOf([
+    record({ title: 'signs', outcome: 'skipped', skipReason: 'CAPTURE_PUBLIC_URL is not set' }),
+  ]);
+  expect([allSkipped.verdict, ...allSkipped.reasons]).toEqual([
+    'NO VERDICT',
+    'Every @stated test was skipped: nothing of the spec was judged.',
+  ]);
+  // A breach still counts when nothing else was judged: an unexplained skip is NOT CONFORMANT.
+  expect(verdictOf([record({ title: 'gave up', outcome: 'skipped', skipReason: 'timed out' })]).verdict).toBe(
+    'NOT CONFORMANT',
+  );
+});
+
+test.describe('dependent skips', () => {
+  const registers = record({ title: 'registers', clauses: ['register-webhook.created'], outcome: 'failed' });
+  const dependent = (title: string, clause: string, dependsOn: string, level: TestRecord['level'] = 'stated') =>
+    record({
+      title,
+      level,
+      clauses: [clause],
+      outcome: 'skipped',
+      dependsOn: [dependsOn],
+      skipReason: `${dependsOn} looks broken: no webhook to update`,
+    });
+  const updates = dependent('updates', 'update-webhook.ok', 'register-webhook.created');
+
+  test('accepted when a test of the cause failed: listed under their own heading, neither passing nor failing', () => {
+    const report = verdictOf([passedStated, registers, updates]);
+    expect(report.verdict).toBe('NOT CONFORMANT');
+    expect(report.reasons, 'the failure is the reason, not the dependent skip').toEqual([
+      '1 @stated test(s) failed, breaking 1 clause(s) of the spec.',
+    ]);
+    expect(report.unexplainedSkips).toEqual([]);
+    expect(report.dependentSkips).toEqual([
+      {
+        title: 'updates',
+        level: 'stated',
+        operation: 'Register Webhook',
+        clauses: ['update-webhook.ok'],
+        reason: 'register-webhook.created looks broken: no webhook to update',
+        dependsOn: ['register-webhook.created'],
+        explainedByConfiguration: false,
+        acceptedAsDependent: true,
+      },
+    ]);
+    expect(
+      report.failingClauses.map((c) => c.id),
+      'the dependent breaks nothing itself',
+    ).toEqual(['register-webhook.created']);
+    const markdown = renderMarkdown(report);
+    expect(markdown).toContain('## Not judged: another clause broke first');
+    expect(markdown).toContain(
+      '- updates (@stated): could not judge update-webhook.ok; cause: **register-webhook.created**. register-webhook.created looks broken: no webhook to update',
+    );
+    expect(markdown).toContain(
+      '| updates | @stated | register-webhook.created looks broken: no webhook to update | register-webhook.created broke first |',
+    );
+  });
+
+  test('accepted when the cause failed at the @assumed level, was flaky, or was skipped for a configuration reason', () => {
+    const cause = (outcome: TestRecord['outcome'], level: TestRecord['level'], skipReason?: string) =>
+      record({
+        title: 'cause',
+        level,
+        clauses: ['webhook.delivery-destination'],
+        outcome,
+        ...(skipReason ? { skipReason } : {}),
+      });
+    const waits = dependent('waits', 'webhook.delivery-method', 'webhook.delivery-destination');
+    for (const [what, causeTest] of [
+      ['failed @assumed', cause('failed', 'assumed')],
+      ['flaky', cause('flaky', 'assumed')],
+      ['skipped for configuration', cause('skipped', 'assumed', 'CAPTURE_PUBLIC_URL is not set')],
+    ] as const) {
+      const report = verdictOf([passedStated, causeTest, waits]);
+      expect(report.verdict, what).toBe('CONFORMANT');
+      expect(
+        report.dependentSkips.map((s) => s.title),
+        what,
+      ).toEqual(['waits']);
+    }
+  });
+
+  test('accepted along a chain of dependents; a cycle with nothing broken is not', () => {
+    const lists = dependent('lists', 'list-products.ok', 'update-webhook.ok');
+    expect(verdictOf([passedStated, registers, updates, lists]).dependentSkips.map((s) => s.title)).toEqual([
+      'updates',
+      'lists',
+    ]);
+
+    const a = dependent('a', 'update-webhook.ok', 'list-products.ok');
+    const b = dependent('b', 'list-products.ok', 'update-webhook.ok');
+    const report = verdictOf([passedStated, a, b]);
+    expect(report.dependentSkips).toEqual([]);
+    expect(report.unexplainedSkips.map((s) => s.title)).toEqual(['a', 'b']);
+  });
+
+  test('unaccepted when no test of the cause failed: NOT CONFORMANT, saying so', () => {
+    const passing = record({ title: 'registers fine', clauses: ['register-webhook.created'] });
+    for (const tests of [
+      [passedStated, updates],
+      [passedStated, passing, updates],
+    ]) {
+      const report = verdictOf(tests);
+      expect(report.verdict).toBe('NOT CONFORMANT');
+      expect(report.reasons).toEqual([
+        'updates could not judge update-webhook.ok because register-webhook.created looked broken, but no test of register-webhook.created failed.',
+      ]);
+      expect(report.unexplainedSkips.map((s) => [s.title, s.acceptedAsDependent])).toEqual([['updates', false]]);
+      expect(renderMarkdown(report)).toContain(
+        '- updates: register-webhook.created looks broken: no webhook to update (depends on register-webhook.created, but no test of it failed)',
+      );
+    }
+  });
+
+  test('the coverage marks a stated clause not judged when none of its @stated tests passed or failed', () => {
+    const report = verdictOf([
+      passedStated,
+      registers,
+      updates,
+      record({ title: 'updates, assumed', level: 'assumed', clauses: ['update-webhook.ok'] }),
+    ]);
+    const coverage = (id: string) => report.coverage.find((c) => c.id === id);
+    expect(coverage('update-webhook.ok')?.judged, 'only an @assumed test passed').toBe(false);
+    expect(coverage('register-webhook.created')?.judged).toBe(true);
+    expect(renderMarkdown(report)).toMatch(
+      /\| update-webhook\.ok \| stated \| .* \| \*\*not judged in this run\*\*<br>skipped: updates<br>passed: updates, assumed \|/,
+    );
+  });
 });
 
 test('counts per operation and level, delivery latency median and maximum, and every clause in the coverage', () => {
@@ -135,7 +292,7 @@ test('counts per operation and level, delivery latency median and maximum, and e
     'delivers again',
   ]);
   expect(renderMarkdown(report)).toMatch(
-    /\| list-products\.ok \| stated \| .* \| \*\*not checked\*\*<br>skipped: lists \|/,
+    /\| list-products\.ok \| stated \| .* \| \*\*not judged in this run\*\*<br>skipped: lists \|/,
   );
   expect(median([3, 1, 2, 10])).toBe(2.5);
 });

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
+import { SetupError } from './errors.ts';
 import { TargetProfile } from './profile.ts';
 import { redact, registerSecret, REDACTED } from './redact.ts';
 
@@ -124,12 +125,13 @@ export interface Config {
   readonly traceTests: boolean;
 }
 
-export class ConfigError extends Error {
+/** Bad configuration: one block naming every bad variable (no stack, no code frame: support/errors.ts). */
+export class ConfigError extends SetupError {
   constructor(readonly problems: readonly string[]) {
     super(
+      'ConfigError',
       `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee README.md ("Configuration") or .env.example.`,
     );
-    this.name = 'ConfigError';
   }
 }
 

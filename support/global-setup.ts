@@ -2,6 +2,8 @@
  * Runs once before any test: parses the configuration (bad config stops the run with one message),
  * fixes the run id and faker seed for every worker, starts the embedded reference when no BASE_URL
  * is given, refuses to write to a remote target unless asked, and checks the target answers.
+ * Whatever it throws stops the run before any test: the conformance report says NO VERDICT (exit 2).
+ * The errors it means to throw (ConfigError, PreflightError) print as one block, without a stack.
  */
 import { randomBytes } from 'node:crypto';
 import type { FullConfig } from '@playwright/test';
@@ -64,9 +66,16 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     const captureUrl = deliveriesUnobservable(config)
       ? undefined
       : `${capture.endpoint.publicUrl}${CONTROL_PREFIX}/${capture.endpoint.controlToken}/health`;
-    await preflight(process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '', config, process.env.API_TOKEN, {
-      captureUrl,
-    });
+    const notes = await preflight(
+      process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
+      config,
+      process.env.API_TOKEN,
+      {
+        captureUrl,
+      },
+    );
+    // What answered wrongly without making the target unusable: the tests judge it, these lines say why they will fail.
+    for (const note of notes) console.log(note);
   } catch (error) {
     await close();
     throw error;

@@ -1,22 +1,27 @@
 /**
- * A few cheap requests before any test: an unreachable target, a refused token, a wrong base path or
- * list path, or an unreachable capture server ends the run here with one message saying what is wrong
- * and what to check, instead of one timeout per test.
+ * A few cheap requests before any test. Preflight stops the run (a PreflightError: NO VERDICT, exit 2)
+ * only when the target as a whole cannot be judged:
+ * - nothing answers (refused, unresolved, silent);
+ * - the token is refused everywhere: Webhook Events answers 401/403, and so does a protected operation
+ *   that writes nothing (Update Webhook of the profile's unknown id, with an empty body);
+ * - what answers is not this API: neither Webhook Events nor the product list answers JSON with a 2xx
+ *   (both 404, a web site, a redirect, a server error), or BASE_URL ends in /api/core/v1.
+ * When one of the two answers and the other does not, the run goes on: the other operation's tests
+ * fail, naming its clauses (a target that breaks one operation is NOT CONFORMANT, not unjudgeable), and
+ * preflight returns a note saying so. The capture server is checked too when deliveries are on.
  */
 import type { Config } from './config.ts';
 import { truncate } from './api/exchange.ts';
-import { redact } from './redact.ts';
+import { SetupError } from './errors.ts';
 import { Operations } from './contract/operations.ts';
 
 /** The longest a preflight request may take: the run stops within seconds, not per-test timeouts. */
 export const PREFLIGHT_TIMEOUT_MS = 5_000;
 
-/** A run that cannot start. Its stack is its message: Playwright prints it as is, without a code frame. */
-export class PreflightError extends Error {
-  override name = 'PreflightError';
+/** A target the run cannot use: one line saying what is wrong and what to check (support/errors.ts). */
+export class PreflightError extends SetupError {
   constructor(message: string) {
-    super(redact(message));
-    this.stack = `${this.name}: ${this.message}`;
+    super('PreflightError', message);
   }
 }
 
@@ -30,6 +35,9 @@ export interface PreflightOptions {
 }
 
 interface Answer {
+  readonly answered: true;
+  readonly method: string;
+  /** The URL as messages show it. */
   readonly url: string;
   readonly status: number;
   readonly contentType: string;
@@ -37,120 +45,214 @@ interface Answer {
   readonly body: string;
 }
 
-/** Throws a PreflightError naming the first problem; returns when the target looks ready for the suite. */
+interface NoAnswer {
+  readonly answered: false;
+  readonly method: string;
+  readonly url: string;
+  readonly timedOut: boolean;
+  /** What happened, as the end of a sentence: `was refused: …`, `got no answer within 5000 ms`. */
+  readonly failure: string;
+}
+
+type Reply = Answer | NoAnswer;
+
+const BASE_PATH_PREFIX = /\/api\/core\/v1\/?$/;
+
+/**
+ * Throws a PreflightError when the target cannot be judged at all; otherwise returns notes (one line
+ * each) about what answered wrongly but leaves the run to the tests.
+ */
 export async function preflight(
   baseUrl: string,
   config: Config,
   token: string | undefined,
   options: PreflightOptions = {},
-): Promise<void> {
+): Promise<string[]> {
   const timeoutMs = Math.min(PREFLIGHT_TIMEOUT_MS, config.requestTimeoutMs);
   const headers = {
     accept: 'application/json',
     'accept-language': config.acceptLanguage,
     ...(token ? { authorization: `Bearer ${token}` } : {}),
   };
-
-  // A protected operation without side effects: it proves the address, the base path and the token at once.
-  const events = await get(`${baseUrl}${Operations.webhookEvents.path}`, headers, timeoutMs, {
-    subject: 'Target',
-    check: 'BASE_URL',
-  });
-  if (events.status === 401 || events.status === 403) {
-    throw new PreflightError(
-      `Target refused the token: GET ${events.url} answered ${events.status}${bodyHint(events)}. Check API_TOKEN.`,
+  const ask = (method: string, path: string, body?: string) =>
+    request(
+      method,
+      `${baseUrl}${path}`,
+      body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      timeoutMs,
+      body,
     );
-  }
-  if (events.status === 404) {
-    throw new PreflightError(
-      `Target has no ${Operations.webhookEvents.path}: GET ${events.url} answered 404. ` +
-        `Check that BASE_URL is the base address, without /api/core/v1 (got ${baseUrl}).`,
-    );
-  }
-  expectJsonSuccess(events, 'Check BASE_URL: it should be the address of the API itself.');
 
-  const list = await get(`${baseUrl}${config.productListPath}?page=1&per_page=1`, headers, timeoutMs, {
-    subject: 'Target',
-    check: 'BASE_URL and PRODUCT_LIST_PATH',
-  });
-  if (list.status === 404) {
-    throw new PreflightError(
-      `Target has no product list at ${config.productListPath}: GET ${list.url} answered 404. ` +
-        `Check PRODUCT_LIST_PATH (the spec gives /products; its pagination links point at /api/core/v1/products).`,
-    );
-  }
-  expectJsonSuccess(list, 'Check PRODUCT_LIST_PATH.');
+  // Asked together: a silent target costs one timeout, not two.
+  const [events, list] = await Promise.all([
+    ask('GET', Operations.webhookEvents.path),
+    ask('GET', `${config.productListPath}?page=1&per_page=1`),
+  ]);
 
-  if (options.captureUrl) {
-    // The URL carries the control token: messages show its origin only.
-    const shown = `${new URL(options.captureUrl).origin}/…`;
-    const check = 'CAPTURE_PUBLIC_URL (a tunnel that is down?), CAPTURE_HOST and CAPTURE_PORT';
-    const capture = await get(options.captureUrl, {}, timeoutMs, { subject: 'Capture server', check, shown });
-    if (capture.status !== 200) {
+  if (!events.answered && !list.answered) {
+    const headline = events.timedOut ? 'Target does not answer' : 'Target unreachable';
+    throw new PreflightError(`${headline}: GET ${events.url} ${events.failure}. Check BASE_URL and that it is up.`);
+  }
+
+  const notes: string[] = [];
+  if (isRefused(events)) {
+    // Webhook Events alone may be broken: the token counts as refused only when another protected operation refuses it too.
+    const update = Operations.updateWebhook;
+    const confirm = await ask(
+      update.method,
+      update.path.replace('{identifier}', String(config.profile.unknownWebhookId)),
+      '{}',
+    );
+    if (isRefused(confirm)) {
       throw new PreflightError(
-        `Capture server not reachable: GET ${shown} answered ${capture.status}, not the capture server's 200. Check ${check}: deliveries could not be received.`,
+        `Target refused the token: GET ${events.url} answered ${events.status}${bodyHint(events)}, and ${confirm.method} ${confirm.url} (an unknown id, an empty body) answered ${confirm.status}. Check API_TOKEN.`,
       );
     }
+    notes.push(
+      `GET ${events.url} answered ${events.status} to the token, but ${confirm.method} ${confirm.url} ${summary(confirm)}: the token is taken elsewhere, the run goes on.`,
+    );
+  }
+
+  if (isAnswer(events) && events.status === 404 && BASE_PATH_PREFIX.test(new URL(baseUrl).pathname)) {
+    throw new PreflightError(
+      `Target has no ${Operations.webhookEvents.path} under ${baseUrl}: GET ${events.url} answered 404. ` +
+        `BASE_URL should not include /api/core/v1: set it to ${baseUrl.replace(BASE_PATH_PREFIX, '')}.`,
+    );
+  }
+
+  const eventsOk = isJsonSuccess(events);
+  const listOk = isJsonSuccess(list);
+  if (!eventsOk && !listOk) throw unusable(events, list, baseUrl);
+  if (!eventsOk && !isRefused(events)) {
+    notes.push(
+      `GET ${events.url} ${summary(events)}, while the product list answers: the run goes on, and the tests of ${Operations.webhookEvents.name} will fail naming their clauses.`,
+    );
+  }
+  if (!listOk) {
+    notes.push(
+      `GET ${list.url} ${summary(list)}, while ${Operations.webhookEvents.name} answers: the run goes on, and the tests of ${Operations.listProducts.name} will fail naming their clauses. ` +
+        `If the target serves the list at another path, set PRODUCT_LIST_PATH (the spec gives /products; its pagination links point at /api/core/v1/products).`,
+    );
+  }
+
+  if (options.captureUrl) await checkCaptureServer(options.captureUrl, timeoutMs);
+  return notes.map((note) => `Preflight: ${note}`);
+}
+
+/** The message for a target where neither probe answered JSON with a 2xx: what answers is not the API. */
+function unusable(events: Reply, list: Reply, baseUrl: string): PreflightError {
+  if (isAnswer(events) && isAnswer(list) && events.status === 404 && list.status === 404) {
+    return new PreflightError(
+      `Target has neither ${Operations.webhookEvents.path} nor a product list: GET ${events.url} and GET ${list.url} both answered 404. ` +
+        `Check that BASE_URL is the base address of the API (got ${baseUrl}; it should not include /api/core/v1), and PRODUCT_LIST_PATH.`,
+    );
+  }
+  // The one to describe: Webhook Events when it answered, else the list; the other is summed up after it.
+  const [first, other] = isAnswer(events) ? [events, list] : [list as Answer, events];
+  const also = ` (GET ${other.url} ${summary(other)}.)`;
+  if (first.status >= 300 && first.status < 400) {
+    return new PreflightError(
+      `Target redirects: GET ${first.url} answered ${first.status} to ${first.location ?? '(no Location)'}. ` +
+        `The suite does not follow redirects: set BASE_URL to the final address (http or https, host, path).${also}`,
+    );
+  }
+  if (first.status >= 500)
+    return new PreflightError(
+      `Target is not healthy: GET ${first.url} answered ${first.status}${bodyHint(first)}.${also}`,
+    );
+  if (first.status >= 200 && first.status < 300) {
+    return new PreflightError(
+      `Target did not answer JSON: GET ${first.url} answered ${first.status}${bodyHint(first)}. ` +
+        `Check BASE_URL: it should be the address of the API itself, not a web site.${also}`,
+    );
+  }
+  return new PreflightError(
+    `Target is not ready: GET ${first.url} answered ${first.status}${bodyHint(first)}. Check BASE_URL and PRODUCT_LIST_PATH.${also}`,
+  );
+}
+
+async function checkCaptureServer(captureUrl: string, timeoutMs: number): Promise<void> {
+  // The URL carries the control token: messages show its origin only.
+  const shown = `${new URL(captureUrl).origin}/…`;
+  const check = 'CAPTURE_PUBLIC_URL (a tunnel that is down?), CAPTURE_HOST and CAPTURE_PORT';
+  const capture = await request('GET', captureUrl, {}, timeoutMs, undefined, shown);
+  if (!capture.answered) {
+    const headline = capture.timedOut ? 'Capture server does not answer' : 'Capture server unreachable';
+    throw new PreflightError(`${headline}: GET ${shown} ${capture.failure}. Check ${check} and that it is up.`);
+  }
+  if (capture.status !== 200) {
+    throw new PreflightError(
+      `Capture server not reachable: GET ${shown} answered ${capture.status}, not the capture server's 200. Check ${check}: deliveries could not be received.`,
+    );
   }
 }
 
-interface Probe {
-  /** What is asked ("Target", "Capture server"), to begin the message. */
-  readonly subject: string;
-  /** The settings to check when it fails. */
-  readonly check: string;
-  /** The URL as messages show it, when the real one must not be shown. */
-  readonly shown?: string;
-}
-
-async function get(url: string, headers: Record<string, string>, timeoutMs: number, probe: Probe): Promise<Answer> {
-  const shown = probe.shown ?? url;
+/** One request; never throws: a request that gets no answer says why. */
+async function request(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+  body?: string,
+  shown: string = url,
+): Promise<Reply> {
   let response: Response;
   try {
-    response = await fetch(url, { headers, signal: AbortSignal.timeout(timeoutMs), redirect: 'manual' });
+    response = await fetch(url, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body }),
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'manual',
+    });
   } catch (error) {
-    const headline = isTimeout(error) ? `${probe.subject} does not answer` : `${probe.subject} unreachable`;
-    throw new PreflightError(
-      `${headline}: GET ${shown} ${describeFetchFailure(error, timeoutMs)}. Check ${probe.check} and that it is up.`,
-    );
+    return {
+      answered: false,
+      method,
+      url: shown,
+      timedOut: isTimeout(error),
+      failure: describeFetchFailure(error, timeoutMs),
+    };
   }
-  let body: string;
   try {
-    body = await response.text();
+    return {
+      answered: true,
+      method,
+      url: shown,
+      status: response.status,
+      contentType: response.headers.get('content-type') ?? '',
+      location: response.headers.get('location'),
+      body: await response.text(),
+    };
   } catch (error) {
-    throw new PreflightError(
-      `${probe.subject} unreachable: GET ${shown} answered ${response.status} but its body ${describeFetchFailure(error, timeoutMs)}. Check ${probe.check}.`,
-    );
+    return {
+      answered: false,
+      method,
+      url: shown,
+      timedOut: isTimeout(error),
+      failure: `answered ${response.status} but its body ${describeFetchFailure(error, timeoutMs)}`,
+    };
   }
-  return {
-    url,
-    status: response.status,
-    contentType: response.headers.get('content-type') ?? '',
-    location: response.headers.get('location'),
-    body,
-  };
 }
 
-function expectJsonSuccess(answer: Answer, advice: string): void {
-  if (answer.status >= 300 && answer.status < 400) {
-    throw new PreflightError(
-      `Target redirects: GET ${answer.url} answered ${answer.status} to ${answer.location ?? '(no Location)'}. ` +
-        `The suite does not follow redirects: set BASE_URL to the final address (http or https, host, path).`,
-    );
-  }
-  if (answer.status >= 500)
-    throw new PreflightError(`Target is not healthy: GET ${answer.url} answered ${answer.status}${bodyHint(answer)}.`);
-  if (answer.status < 200 || answer.status >= 300)
-    throw new PreflightError(
-      `Target is not ready: GET ${answer.url} answered ${answer.status}${bodyHint(answer)}. ${advice}`,
-    );
+const isAnswer = (reply: Reply): reply is Answer => reply.answered;
+const isRefused = (reply: Reply): reply is Answer => isAnswer(reply) && (reply.status === 401 || reply.status === 403);
+
+function isJsonSuccess(reply: Reply): boolean {
+  if (!isAnswer(reply) || reply.status < 200 || reply.status >= 300) return false;
   try {
-    JSON.parse(answer.body);
+    JSON.parse(reply.body);
+    return true;
   } catch {
-    throw new PreflightError(
-      `Target did not answer JSON: GET ${answer.url} answered ${answer.status}${bodyHint(answer)}. ${advice}`,
-    );
+    return false;
   }
+}
+
+/** What a reply was, as the end of a sentence: `answered 404`, `answered 200 with content-type "text/html"`, `got no answer …`. */
+function summary(reply: Reply): string {
+  if (!isAnswer(reply)) return reply.failure;
+  const json = /json/i.test(reply.contentType);
+  return `answered ${reply.status}${json ? '' : ` with content-type ${JSON.stringify(reply.contentType)}`}`;
 }
 
 /** ` (content-type "text/html", 1234 bytes): "<!doctype…"`: enough to recognise a proxy page or a web site. */

@@ -1,5 +1,6 @@
 /** The conformance report as Markdown: the verdict first, then what a vendor acts on, then the full record. */
-import { LEVELS, type ConformanceReport, type Counts, type Level } from './conformance-report.ts';
+import { LEVELS } from './conformance-report.ts';
+import type { ConformanceReport, Counts, Level, SkipEntry } from './report-format.ts';
 
 const LEVEL_TAG: Record<Level, string> = { stated: '@stated', assumed: '@assumed', untagged: '(no level tag)' };
 
@@ -45,16 +46,28 @@ function runTable(report: ConformanceReport): string[] {
   return ['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${cell(v)} |`)];
 }
 
+/** What accepts a skip: the configuration, a clause that broke first, or nothing (`**no**`). */
+function explanation(skip: SkipEntry): string {
+  if (skip.explainedByConfiguration) return 'configuration';
+  if (skip.acceptedAsDependent) return `${skip.dependsOn.join(', ')} broke first`;
+  return '**no**';
+}
+
 export function renderMarkdown(report: ConformanceReport): string {
   const partial = report.shard ? ` (shard ${report.shard.current} of ${report.shard.total} only)` : '';
   const lines: string[] = [`# Conformance report: ${report.verdict}${partial}`, ''];
   if (report.verdict === 'CONFORMANT') {
     lines.push(
-      'Every `@stated` test passed, or was skipped for a reason the configuration explains; none was flaky.',
+      'Every `@stated` test passed, or was skipped for a reason the configuration explains or because another clause broke first; none was flaky.',
       '',
     );
   } else {
-    lines.push(...report.reasons.map((r) => `- ${r}`), '');
+    if (report.verdict === 'NO VERDICT')
+      lines.push(
+        'Nothing was judged about the target: this is neither a pass nor a breach of the spec. Fix what stopped the run and run it again.',
+        '',
+      );
+    lines.push(...report.reasons.map((r) => `- ${cell(r)}`), '');
   }
   lines.push(...runTable(report), '');
 
@@ -79,13 +92,34 @@ export function renderMarkdown(report: ConformanceReport): string {
     lines.push(
       '## `@stated` tests skipped without a configuration reason',
       '',
-      ...report.unexplainedSkips.map((s) => `- ${s.title}: ${s.reason}`),
+      ...report.unexplainedSkips.map(
+        (s) =>
+          `- ${s.title}: ${s.reason}${s.dependsOn.length > 0 ? ` (depends on ${s.dependsOn.join(', ')}, but no test of it failed)` : ''}`,
+      ),
+      '',
+    );
+  }
+  if (report.dependentSkips.length > 0) {
+    lines.push(
+      '## Not judged: another clause broke first',
+      '',
+      'These tests could not judge their clauses because a clause they rest on is broken in this run (a test of it failed, or could not run either). ' +
+        'They neither pass their clauses nor, on their own, fail the verdict: once the cause is fixed, they judge theirs.',
+      '',
+      ...report.dependentSkips.map(
+        (s) =>
+          `- ${s.title} (${LEVEL_TAG[s.level]}): could not judge ${s.clauses.join(', ') || 'its clauses'}; cause: **${s.dependsOn.join(', ')}**. ${cell(s.reason)}`,
+      ),
       '',
     );
   }
   if (report.runErrors.length > 0) {
-    lines.push('## Errors outside the tests', '', ...report.runErrors.map((e) => `- ${cell(e)}`), '');
+    lines.push('## Errors outside the tests', '');
+    for (const error of report.runErrors) lines.push('```', error.replace(/```/g, "'''"), '```', '');
   }
+
+  // A run that stopped before any test has nothing more to show: no results, skips or coverage.
+  if (report.tests.length === 0) return `${lines.join('\n')}\n`;
 
   lines.push(
     '## Results by operation and level',
@@ -109,11 +143,10 @@ export function renderMarkdown(report: ConformanceReport): string {
   lines.push('## Skipped tests', '');
   if (report.skips.length === 0) lines.push('None.', '');
   else {
-    lines.push('| test | level | reason | explained by configuration |', '|---|---|---|---|');
+    lines.push('| test | level | reason | explained by |', '|---|---|---|---|');
     lines.push(
       ...report.skips.map(
-        (s) =>
-          `| ${cell(s.title)} | ${LEVEL_TAG[s.level]} | ${cell(s.reason)} | ${s.explainedByConfiguration ? 'yes' : '**no**'} |`,
+        (s) => `| ${cell(s.title)} | ${LEVEL_TAG[s.level]} | ${cell(s.reason)} | ${cell(explanation(s))} |`,
       ),
       '',
     );
@@ -159,13 +192,15 @@ export function renderMarkdown(report: ConformanceReport): string {
   lines.push(
     '## Clause coverage',
     '',
-    'Every clause of the spec the suite knows, with the tests that checked it. A clause without a test that ran was not checked in this run.',
+    'Every clause of the spec the suite knows, with the tests that cite it. A clause none of whose tests (for a stated clause, none of its `@stated` tests) passed or failed was not judged in this run.',
     '',
   );
   lines.push('| clause | level | quote | tests |', '|---|---|---|---|');
   for (const c of report.coverage) {
-    const ran = c.tests.some((t) => t.outcome !== 'skipped');
-    const tests = [...(ran ? [] : ['**not checked**']), ...c.tests.map((t) => `${t.outcome}: ${t.title}`)].join('<br>');
+    const tests = [
+      ...(c.judged ? [] : ['**not judged in this run**']),
+      ...c.tests.map((t) => `${t.outcome}: ${t.title}`),
+    ].join('<br>');
     lines.push(
       `| ${c.id} | ${c.level} | ${cell(c.quote)}${c.reading ? `<br>*Reading:* ${cell(c.reading)}` : ''} | ${cell(tests)} |`,
     );

@@ -1,104 +1,43 @@
 /**
  * The conformance verdict, computed from plain records of the tests that ran (no Playwright types here,
- * so the rules are tested on their own: selftest/report-verdict.spec.ts).
+ * so the rules are tested on their own: selftest/report-verdict.spec.ts). The report's format is
+ * support/reporters/report-format.ts.
  *
- * CONFORMANT only when at least one @stated test ran, every @stated test passed or was skipped for a
- * reason the configuration explains (the reason names a configuration variable), none was flaky, and the
- * run had no error outside the tests. A failing @assumed test is a reading the target does not share:
- * listed, never a breach.
+ * - NO VERDICT (exit 2) when nothing was judged about the target: the run stopped before any test
+ *   (bad configuration, a target preflight found unusable, any error in global set-up), or no @stated
+ *   test was judged (none selected, or every one skipped for an accepted reason).
+ * - NOT CONFORMANT (exit 1) when a @stated test failed or was flaky, a @stated test was skipped for a
+ *   reason neither the configuration nor a broken clause explains, or the run had errors outside the tests.
+ * - CONFORMANT (exit 0) otherwise. A failing @assumed test is a reading the target does not share:
+ *   listed, never a breach.
+ *
+ * A dependent skip (a `depends-on` annotation naming clause X, then a skip) is accepted, neither passing
+ * its clauses nor failing the verdict, when the run shows X broken: some test citing X failed or was
+ * flaky (at any level), or was itself skipped for a reason the configuration explains or as an accepted
+ * dependent. Otherwise it is an unexplained skip.
  */
 import { EnvSchema } from '../config.ts';
 import { Clauses, isClauseId } from '../contract/clauses.ts';
-import type { RunInfo } from './run-info.ts';
+import {
+  REPORT_FORMAT_VERSION,
+  type ClauseEntry,
+  type ConformanceReport,
+  type Counts,
+  type CountsByLevel,
+  type Level,
+  type RunInfo,
+  type Shard,
+  type SkipEntry,
+  type TestRecord,
+} from './report-format.ts';
 
-export type Level = 'stated' | 'assumed' | 'untagged';
-export type Outcome = 'passed' | 'failed' | 'skipped' | 'flaky';
-
-export interface TestRecord {
-  /** `file › describe › title`. */
-  readonly title: string;
-  readonly location: string;
-  readonly level: Level;
-  /** Operation name (from the operation tag), or `(no operation tag)`. */
-  readonly operation: string;
-  readonly clauses: readonly string[];
-  readonly outcome: Outcome;
-  /** For a skipped test: its reason, always shown. */
-  readonly skipReason?: string;
-  /** First lines of the failure, redacted. */
-  readonly error?: string;
-  /** The test's own faker seed annotation (replays its data). */
-  readonly fakerSeed?: string;
-  readonly deliveryLatenciesMs: readonly number[];
-}
-
-export interface Counts {
-  passed: number;
-  failed: number;
-  skipped: number;
-  flaky: number;
-}
-
-export interface ClauseEntry {
-  readonly id: string;
-  readonly level: 'stated' | 'assumed' | 'unknown';
-  readonly section: string;
-  readonly quote: string;
-  readonly reading?: string;
-  readonly tests: readonly { readonly title: string; readonly outcome: Outcome }[];
-}
-
-export interface SkipEntry {
-  readonly title: string;
-  readonly level: Level;
-  readonly operation: string;
-  readonly reason: string;
-  readonly explainedByConfiguration: boolean;
-}
-
-export interface ConformanceReport {
-  readonly verdict: 'CONFORMANT' | 'NOT CONFORMANT';
-  /** Why the verdict is NOT CONFORMANT, one line each (empty when CONFORMANT). */
-  readonly reasons: readonly string[];
-  /** Set when this report covers one shard only: merge the shards for the verdict. */
-  readonly shard: { readonly current: number; readonly total: number } | null;
-  readonly date: string;
-  readonly durationMs: number;
-  readonly fakerSeed: string;
-  readonly run: RunInfo | null;
-  readonly totals: Record<Level, Counts>;
-  readonly operations: readonly { readonly operation: string; readonly levels: Record<Level, Counts> }[];
-  /** Clauses cited by @stated tests that failed or were flaky: the breaches. */
-  readonly failingClauses: readonly (ClauseEntry & {
-    readonly failedTests: readonly string[];
-    readonly passedElsewhere: number;
-  })[];
-  /** @stated tests skipped without a reason the configuration explains. */
-  readonly unexplainedSkips: readonly SkipEntry[];
-  /** @assumed tests that failed: readings the target does not share. */
-  readonly unmetReadings: readonly {
-    readonly title: string;
-    readonly clauses: readonly string[];
-    readonly error?: string;
-  }[];
-  readonly skips: readonly SkipEntry[];
-  readonly failedTests: readonly TestRecord[];
-  readonly coverage: readonly ClauseEntry[];
-  readonly deliveryLatency: {
-    readonly deliveries: number;
-    readonly medianMs: number;
-    readonly maxMs: number;
-    readonly tests: readonly { readonly title: string; readonly latenciesMs: readonly number[] }[];
-  } | null;
-  readonly runErrors: readonly string[];
-  readonly tests: readonly TestRecord[];
-}
+export type { ConformanceReport, Counts, Level, Outcome, TestRecord } from './report-format.ts';
 
 export interface ReportInput {
   readonly tests: readonly TestRecord[];
   readonly runInfo: RunInfo | null;
   readonly runErrors: readonly string[];
-  readonly shard: { readonly current: number; readonly total: number } | null;
+  readonly shard: Shard | null;
   readonly date: Date;
   readonly durationMs: number;
   /** FAKER_SEED of the run, when the runner knows it (the tests' annotations are preferred). */
@@ -107,7 +46,7 @@ export interface ReportInput {
 
 export const LEVELS: readonly Level[] = ['stated', 'assumed', 'untagged'];
 const emptyCounts = (): Counts => ({ passed: 0, failed: 0, skipped: 0, flaky: 0 });
-const countsByLevel = (): Record<Level, Counts> => ({
+const countsByLevel = (): CountsByLevel => ({
   stated: emptyCounts(),
   assumed: emptyCounts(),
   untagged: emptyCounts(),
@@ -134,10 +73,51 @@ export function median(values: readonly number[]): number {
     : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
+const NO_REASON = 'no reason given';
+const skipReasonOf = (test: TestRecord) => test.skipReason ?? NO_REASON;
+const breaks = (test: TestRecord) => test.outcome === 'failed' || test.outcome === 'flaky';
+
+/**
+ * The skipped tests accepted as dependents: the least set closed under the rule, so a chain (A skipped
+ * on B, B's test skipped on C, C failed) is accepted and a cycle with nothing broken is not. Also says,
+ * once the set is complete, whether the run shows a clause broken.
+ */
+function dependentSkips(tests: readonly TestRecord[]) {
+  const accepted = new Set<TestRecord>();
+  const candidates = tests.filter(
+    (t) => t.outcome === 'skipped' && t.dependsOn.length > 0 && !explainedByConfiguration(skipReasonOf(t)),
+  );
+  const shownBroken = (id: string) =>
+    tests.some(
+      (t) =>
+        t.clauses.includes(id) &&
+        (breaks(t) || (t.outcome === 'skipped' && (explainedByConfiguration(skipReasonOf(t)) || accepted.has(t)))),
+    );
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const test of candidates) {
+      if (!accepted.has(test) && test.dependsOn.every(shownBroken)) {
+        accepted.add(test);
+        changed = true;
+      }
+    }
+  }
+  return { accepted, shownBroken };
+}
+
+/** Whether the run judged the clause: a test citing it (for a stated clause, a @stated test) passed, failed or was flaky. */
+function judged(id: string, level: ClauseEntry['level'], tests: readonly TestRecord[]): boolean {
+  return tests.some(
+    (t) => t.clauses.includes(id) && t.outcome !== 'skipped' && (level !== 'stated' || t.level === 'stated'),
+  );
+}
+
 function clauseEntry(id: string, tests: readonly TestRecord[]): ClauseEntry {
   const citing = tests.filter((t) => t.clauses.includes(id)).map((t) => ({ title: t.title, outcome: t.outcome }));
-  if (!isClauseId(id))
-    return { id, level: 'unknown', section: '', quote: '(not a clause of support/contract/clauses.ts)', tests: citing };
+  if (!isClauseId(id)) {
+    const quote = '(not a clause of support/contract/clauses.ts)';
+    return { id, level: 'unknown', section: '', quote, tests: citing, judged: judged(id, 'unknown', tests) };
+  }
   const clause = Clauses[id];
   return {
     id,
@@ -146,13 +126,22 @@ function clauseEntry(id: string, tests: readonly TestRecord[]): ClauseEntry {
     quote: clause.quote,
     ...(clause.reading ? { reading: clause.reading } : {}),
     tests: citing,
+    judged: judged(id, clause.level, tests),
   };
 }
+
+/** An error of the run on one line (reasons are one line each; runErrors keeps the whole text). */
+const oneLine = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(' ');
 
 export function buildReport(input: ReportInput): ConformanceReport {
   const { tests } = input;
   const totals = countsByLevel();
-  const byOperation = new Map<string, Record<Level, Counts>>();
+  const byOperation = new Map<string, CountsByLevel>();
   for (const test of tests) {
     totals[test.level][test.outcome]++;
     const levels = byOperation.get(test.operation) ?? countsByLevel();
@@ -160,21 +149,23 @@ export function buildReport(input: ReportInput): ConformanceReport {
     byOperation.set(test.operation, levels);
   }
 
-  const skips: SkipEntry[] = tests
-    .filter((t) => t.outcome === 'skipped')
-    .map((t) => {
-      const reason = t.skipReason ?? 'no reason given';
-      return {
-        title: t.title,
-        level: t.level,
-        operation: t.operation,
-        reason,
-        explainedByConfiguration: explainedByConfiguration(reason),
-      };
-    });
+  const dependents = dependentSkips(tests);
+  const skipped = tests.filter((t) => t.outcome === 'skipped');
+  const skips: SkipEntry[] = skipped.map((t) => ({
+    title: t.title,
+    level: t.level,
+    operation: t.operation,
+    clauses: t.clauses,
+    reason: skipReasonOf(t),
+    dependsOn: t.dependsOn,
+    explainedByConfiguration: explainedByConfiguration(skipReasonOf(t)),
+    acceptedAsDependent: dependents.accepted.has(t),
+  }));
   const stated = tests.filter((t) => t.level === 'stated');
-  const breaking = stated.filter((t) => t.outcome === 'failed' || t.outcome === 'flaky');
-  const unexplainedSkips = skips.filter((s) => s.level === 'stated' && !s.explainedByConfiguration);
+  const breaking = stated.filter(breaks);
+  const unexplainedSkips = skips.filter(
+    (s) => s.level === 'stated' && !s.explainedByConfiguration && !s.acceptedAsDependent,
+  );
   const failingIds = [...new Set(breaking.flatMap((t) => t.clauses))].sort();
   // A failed test citing several clauses breaks at least one of them; how often each passed elsewhere helps tell which.
   const failingClauses = failingIds.map((id) => ({
@@ -183,23 +174,34 @@ export function buildReport(input: ReportInput): ConformanceReport {
     passedElsewhere: tests.filter((t) => t.outcome === 'passed' && t.clauses.includes(id)).length,
   }));
 
-  const reasons: string[] = [];
+  // Breaches, and skips nothing explains: NOT CONFORMANT.
+  const breaches: string[] = [];
   const failed = breaking.filter((t) => t.outcome === 'failed');
   const flaky = breaking.filter((t) => t.outcome === 'flaky');
-  if (tests.length === 0 && input.runErrors.length > 0)
-    reasons.push(`The run stopped before any test ran: ${input.runErrors[0] ?? ''}`);
-  else if (stated.length === 0) reasons.push('No @stated test was selected: nothing of the spec was checked.');
-  else if (stated.every((t) => t.outcome === 'skipped'))
-    reasons.push('Every @stated test was skipped: nothing of the spec was checked.');
   if (failed.length > 0)
-    reasons.push(`${failed.length} @stated test(s) failed, breaking ${failingIds.length} clause(s) of the spec.`);
-  if (flaky.length > 0) reasons.push(`${flaky.length} @stated test(s) were flaky (failed, then passed on a retry).`);
-  if (unexplainedSkips.length > 0)
-    reasons.push(
-      `${unexplainedSkips.length} @stated test(s) were skipped for a reason the configuration does not explain.`,
+    breaches.push(`${failed.length} @stated test(s) failed, breaking ${failingIds.length} clause(s) of the spec.`);
+  if (flaky.length > 0) breaches.push(`${flaky.length} @stated test(s) were flaky (failed, then passed on a retry).`);
+  const plainSkips = unexplainedSkips.filter((s) => s.dependsOn.length === 0);
+  if (plainSkips.length > 0)
+    breaches.push(`${plainSkips.length} @stated test(s) were skipped for a reason the configuration does not explain.`);
+  for (const s of unexplainedSkips.filter((u) => u.dependsOn.length > 0)) {
+    const causes = s.dependsOn.filter((id) => !dependents.shownBroken(id)).join(', ');
+    breaches.push(
+      `${s.title} could not judge ${s.clauses.join(', ') || 'its clauses'} because ${causes} looked broken, but no test of ${causes} failed.`,
     );
+  }
   if (input.runErrors.length > 0 && tests.length > 0)
-    reasons.push(`The run reported ${input.runErrors.length} error(s) outside the tests: its results are incomplete.`);
+    breaches.push(`The run reported ${input.runErrors.length} error(s) outside the tests: its results are incomplete.`);
+
+  // Nothing judged about the target: NO VERDICT.
+  const unjudged: string[] = [];
+  if (tests.length === 0 && input.runErrors.length > 0)
+    unjudged.push(...new Set(input.runErrors.map((e) => `The run stopped before any test ran: ${oneLine(e)}`)));
+  else if (stated.length === 0) unjudged.push('No @stated test was selected: nothing of the spec was judged.');
+  else if (stated.every((t) => t.outcome === 'skipped'))
+    unjudged.push('Every @stated test was skipped: nothing of the spec was judged.');
+
+  const verdict = breaches.length > 0 ? 'NOT CONFORMANT' : unjudged.length > 0 ? 'NO VERDICT' : 'CONFORMANT';
 
   const latencyTests = tests
     .filter((t) => t.deliveryLatenciesMs.length > 0)
@@ -215,8 +217,9 @@ export function buildReport(input: ReportInput): ConformanceReport {
   );
 
   return {
-    verdict: reasons.length === 0 ? 'CONFORMANT' : 'NOT CONFORMANT',
-    reasons,
+    formatVersion: REPORT_FORMAT_VERSION,
+    verdict,
+    reasons: verdict === 'NOT CONFORMANT' ? breaches : verdict === 'NO VERDICT' ? unjudged : [],
     shard: input.shard,
     date: input.date.toISOString(),
     durationMs: Math.round(input.durationMs),
@@ -228,11 +231,12 @@ export function buildReport(input: ReportInput): ConformanceReport {
       .map(([operation, levels]) => ({ operation, levels })),
     failingClauses,
     unexplainedSkips,
+    dependentSkips: skips.filter((s) => s.acceptedAsDependent),
     unmetReadings: tests
       .filter((t) => t.level === 'assumed' && t.outcome === 'failed')
       .map((t) => ({ title: t.title, clauses: t.clauses, ...(t.error ? { error: t.error } : {}) })),
     skips,
-    failedTests: tests.filter((t) => t.outcome === 'failed' || t.outcome === 'flaky'),
+    failedTests: tests.filter(breaks),
     coverage,
     deliveryLatency:
       latencies.length === 0
@@ -243,7 +247,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
             maxMs: Math.max(...latencies),
             tests: latencyTests,
           },
-    runErrors: input.runErrors,
-    tests,
+    runErrors: [...input.runErrors],
+    tests: [...tests],
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Playwright reporter writing `reports/conformance.json` and `reports/conformance.md` for the tests of
- * the `conformance` project, and making the exit code follow the verdict: NOT CONFORMANT fails the run;
- * CONFORMANT passes it even when `@assumed` tests failed (readings, not breaches).
+ * the `conformance` project, and making the exit code follow the verdict: 0 for CONFORMANT (even when
+ * `@assumed` tests failed: readings, not breaches), 1 for NOT CONFORMANT, 2 for NO VERDICT (nothing was
+ * judged: bad configuration, an unusable target, a run stopped in global set-up).
  *
  * It works the same on a whole run, on one shard (a partial report, marked so) and on `merge-reports`
  * of the shards' blob reports, where it sees every shard's tests and the metadata playwright.config.ts
@@ -11,18 +12,22 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError } from '@playwright/test/reporter';
+import { z } from 'zod';
 import { PROJECT_ROOT } from '../config.ts';
 import { redact } from '../redact.ts';
+import { Annotation } from '../contract/annotations.ts';
 import { Operations } from '../contract/operations.ts';
+import { buildReport } from './conformance-report.ts';
+import { renderMarkdown } from './conformance-markdown.ts';
 import {
-  buildReport,
-  type ConformanceReport,
+  ConformanceReport,
+  EXIT_CODES,
   type Level,
   type Outcome,
+  type RunInfo,
   type TestRecord,
-} from './conformance-report.ts';
-import { renderMarkdown } from './conformance-markdown.ts';
-import { RUN_INFO_METADATA_KEY, type RunInfo } from './run-info.ts';
+} from './report-format.ts';
+import { RUN_INFO_METADATA_KEY } from './run-info.ts';
 
 export interface ConformanceReporterOptions {
   /** Where conformance.json and conformance.md go (default: reports). */
@@ -40,6 +45,25 @@ const OUTCOMES: Record<ReturnType<TestCase['outcome']>, Outcome> = {
 const NO_REASON = 'no reason given (the run may have been interrupted or stopped early)';
 const ANSI = /\u001b\[[0-9;]*m/g;
 const REPORT_FILES = ['conformance.json', 'conformance.md'] as const;
+/** The longest run error kept in the report (a configuration error lists every bad variable). */
+const MAX_RUN_ERROR_CHARS = 4_000;
+
+/**
+ * Makes this process exit with 2 (NO VERDICT) where Playwright would exit with 1.
+ *
+ * Playwright maps every run that did not pass to exit code 1 (lib/runner `finishTaskRun`, then
+ * lib/cli/testActions.js calls process.exit(status === 'passed' ? 0 : 1)), and a reporter can only
+ * pass or fail the run. Node calls the process's 'exit' listeners inside process.exit and then exits
+ * with process.exitCode as they leave it: this listener turns that 1 into 2. Unlike a reporter placed
+ * last that calls process.exit(2) in its onExit, it lets every reporter (blob, HTML, JUnit) and
+ * Playwright's own shutdown finish first, whatever the order of the reporters; an interrupted run
+ * keeps its 130. selftest/preflight.spec.ts checks the exit code of real runs.
+ */
+function exitWithNoVerdict(): void {
+  process.once('exit', (code) => {
+    if (code === EXIT_CODES['NOT CONFORMANT']) process.exitCode = EXIT_CODES['NO VERDICT'];
+  });
+}
 
 /** Whether the command line selects the project: no --project, or one naming it or a pattern. */
 function selectsProject(argv: readonly string[], project: string): boolean {
@@ -77,21 +101,23 @@ export function toTestRecord(test: TestCase): TestRecord {
   const operation = Object.values(Operations).find((op) => tags.has(op.tag))?.name ?? '(no operation tag)';
   const outcome = OUTCOMES[test.outcome()];
   const skip = annotations.find((a) => a.type === 'skip' || a.type === 'fixme');
-  const seed = annotations.find((a) => a.type === 'faker-seed')?.description;
+  const seed = annotations.find((a) => a.type === Annotation.fakerSeed)?.description;
+  const described = (type: string) =>
+    annotations.filter((a) => a.type === type && a.description).map((a) => (a.description as string).trim());
   const error = outcome === 'failed' || outcome === 'flaky' ? firstError(test) : undefined;
   return {
     title: test.titlePath().slice(3).join(' › '),
     location: `${path.relative(PROJECT_ROOT, test.location.file)}:${test.location.line}`,
     level,
     operation,
-    clauses: annotations.filter((a) => a.type === 'clause' && a.description).map((a) => a.description as string),
+    clauses: described(Annotation.clause),
     outcome,
     ...(outcome === 'skipped' ? { skipReason: redact(skip?.description?.trim() || NO_REASON) } : {}),
+    dependsOn: [...new Set(described(Annotation.dependsOn))],
     ...(error ? { error } : {}),
     ...(seed ? { fakerSeed: seed } : {}),
-    deliveryLatenciesMs: annotations
-      .filter((a) => a.type === 'delivery-latency-ms')
-      .map((a) => Number.parseFloat(a.description ?? ''))
+    deliveryLatenciesMs: described(Annotation.deliveryLatencyMs)
+      .map((v) => Number.parseFloat(v))
       .filter((v) => Number.isFinite(v)),
   };
 }
@@ -124,9 +150,11 @@ export default class ConformanceReporter implements Reporter {
   }
 
   onError(error: TestError): void {
-    this.#runErrors.push(
-      redact((error.message ?? error.value ?? 'unknown error').replace(ANSI, '').split('\n')[0] ?? ''),
-    );
+    // Whole: a configuration error's first line is only its heading. ConfigError and PreflightError have no stack.
+    const text = redact(error.message ?? error.value ?? 'unknown error')
+      .replace(ANSI, '')
+      .trim();
+    this.#runErrors.push(text.length > MAX_RUN_ERROR_CHARS ? `${text.slice(0, MAX_RUN_ERROR_CHARS)}…` : text);
   }
 
   async onEnd(result: FullResult): Promise<{ status?: FullResult['status'] } | undefined> {
@@ -147,13 +175,22 @@ export default class ConformanceReporter implements Reporter {
       fakerSeed: process.env.FAKER_SEED,
     });
     this.#write(report);
-    console.log(
-      `\nConformance: ${report.verdict}${report.shard ? ` (shard ${report.shard.current}/${report.shard.total} only)` : ''}. ${path.relative(process.cwd(), path.join(this.#outputDir, 'conformance.md'))}`,
-    );
+    const shown = path.relative(process.cwd(), path.join(this.#outputDir, 'conformance.md'));
+    const partial = report.shard ? ` (shard ${report.shard.current}/${report.shard.total} only)` : '';
+    console.log(`\nConformance: ${report.verdict}${partial}. ${shown}`);
     for (const clause of report.failingClauses) console.log(`  breaks ${clause.id}: ${clause.quote}`);
+    if (report.verdict === 'NO VERDICT') {
+      // The error that stopped the run was printed above it, once: it is not repeated here.
+      const stopped = report.tests.length === 0 && report.runErrors.length > 0;
+      console.log(
+        `  nothing was judged about the target: ${stopped ? 'the run stopped before any test ran (the error above)' : report.reasons.join(' ')}`,
+      );
+    }
 
+    // Before the early return: a run stopped by the global timeout before any test has no verdict either.
+    if (report.verdict === 'NO VERDICT') exitWithNoVerdict();
     if (result.status === 'interrupted' || result.status === 'timedout') return undefined;
-    if (report.verdict === 'NOT CONFORMANT') return { status: 'failed' };
+    if (report.verdict !== 'CONFORMANT') return { status: 'failed' };
     // CONFORMANT: failed @assumed tests do not fail the run, but anything else that failed still does.
     const othersOk = all.every((t) => judged.includes(t) || t.ok());
     return othersOk ? { status: 'passed' } : undefined;
@@ -170,9 +207,22 @@ export default class ConformanceReporter implements Reporter {
     return { ...info, runId: info.runId ?? process.env.RUN_ID };
   }
 
+  /**
+   * Writes the report after checking it against its own format (support/reporters/report-format.ts),
+   * as the JSON readers will get it. A report that does not match is a bug of the suite: nothing is
+   * written, the run has no verdict, and the error says which fields are wrong.
+   */
   #write(report: ConformanceReport): void {
+    const json = redact(JSON.stringify(report, null, 2));
+    const checked = ConformanceReport.safeParse(JSON.parse(json));
+    if (!checked.success) {
+      exitWithNoVerdict();
+      throw new Error(
+        `Bug in the suite: the conformance report does not match its own format (support/reporters/report-format.ts), so none was written:\n${z.prettifyError(checked.error)}`,
+      );
+    }
     mkdirSync(this.#outputDir, { recursive: true });
-    writeFileSync(path.join(this.#outputDir, 'conformance.json'), `${redact(JSON.stringify(report, null, 2))}\n`);
+    writeFileSync(path.join(this.#outputDir, 'conformance.json'), `${json}\n`);
     writeFileSync(path.join(this.#outputDir, 'conformance.md'), redact(renderMarkdown(report)));
   }
 }

@@ -10,25 +10,12 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT, readEnvironment } from '../config.ts';
+import type { RunInfo } from './report-format.ts';
 
 /** The spec this suite checks, shipped with it (a copy of ../shared/spec/store-api.md; selftest/spec-copy.spec.ts keeps them equal). */
 export const DEFAULT_SPEC_FILE = 'spec/store-api.md';
 /** Where the run info sits in the Playwright config's `metadata`. */
 export const RUN_INFO_METADATA_KEY = 'conformance';
-
-export interface RunInfo {
-  readonly suite: {
-    readonly name: string;
-    readonly version: string;
-    readonly commit: string;
-    readonly modified: boolean | 'unknown';
-  };
-  readonly spec: { readonly path: string; readonly sha256: string };
-  readonly target: string;
-  /** Settings that change what is checked or skipped; never a credential. */
-  readonly configuration: Readonly<Record<string, string>>;
-  readonly runId: string | undefined;
-}
 
 /** Variables shown in the report: what a skip's reason may name, and what a reader needs to re-run. */
 const SHOWN_VARIABLES = [

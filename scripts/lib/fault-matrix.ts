@@ -144,16 +144,16 @@ function levelOf(test: { tags: readonly string[] }): TestRecord['level'] {
 
 function record(test: TestOutcome): TestRecord {
   const skip = test.annotations.find((a) => a.type === 'skip')?.description;
-  const dependsOn = test.annotations.find((a) => a.type === Annotation.dependsOn)?.description;
+  const dependsOn = test.annotations.filter((a) => a.type === Annotation.dependsOn).map((a) => a.description ?? '');
   return {
     title: test.key,
     location: `${test.file}:${test.line}`,
     level: levelOf(test),
     operation: '(fault matrix)',
-    clauses: test.clauses,
+    clauses: [...test.clauses],
     outcome: OUTCOME[test.outcome],
     ...(test.outcome === 'skipped' ? { skipReason: skip ?? 'no reason given' } : {}),
-    ...(dependsOn ? { dependsOn } : {}),
+    dependsOn,
     deliveryLatenciesMs: [],
   };
 }

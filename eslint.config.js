@@ -31,5 +31,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Self tests take test/expect from selftest/fixtures.ts, which starts and closes their servers.
+    files: ['selftest/**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: "Import { test, expect } from './fixtures.ts' instead.",
+            },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
 );

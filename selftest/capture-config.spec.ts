@@ -4,8 +4,7 @@
  * and verify hmac-sha256 signatures with the configured header and encoding. Each case runs the
  * delivery spec as a child suite, as a user would.
  */
-import { expect, test } from '@playwright/test';
-import { buildReference } from '../reference/app.ts';
+import { expect, test } from './fixtures.ts';
 import { deliveriesUnobservable, REMOTE_WITHOUT_PUBLIC_URL } from '../support/capture/reach.ts';
 import { parseConfig, REFERENCE_PROFILE } from '../support/config.ts';
 import { runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
@@ -30,29 +29,24 @@ test('a target on another host without CAPTURE_PUBLIC_URL skips every delivery t
   expect(deliveriesUnobservable(parseConfig({}))).toBeUndefined();
 });
 
-test('a target on loopback receives deliveries at the loopback capture server without CAPTURE_PUBLIC_URL', async () => {
+test('a target on loopback receives deliveries at the loopback capture server without CAPTURE_PUBLIC_URL', async ({
+  reference,
+}) => {
   // A vendor's implementation on a laptop: BASE_URL on loopback, nothing else configured for deliveries.
-  const token = 'selftest-loopback-token-0123456789';
-  const { app } = buildReference({ token });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  try {
-    const result = await runSuite({
-      env: {
-        BASE_URL: url,
-        API_TOKEN: token,
-        TARGET_PROFILE: REFERENCE_PROFILE,
-        WEBHOOK_SIGNATURE_SCHEME: 'standard-webhooks',
-      },
-      args: [DELIVERY_SPEC],
-    });
-    expect(result.tests.length, result.stderr).toBeGreaterThan(0);
-    expect(
-      outcomes(result).filter((o) => !o.startsWith('expected')),
-      'delivery tests that did not pass',
-    ).toEqual([]);
-  } finally {
-    await app.close();
-  }
+  const result = await runSuite({
+    env: {
+      BASE_URL: reference.url,
+      API_TOKEN: reference.token,
+      TARGET_PROFILE: REFERENCE_PROFILE,
+      WEBHOOK_SIGNATURE_SCHEME: 'standard-webhooks',
+    },
+    args: [DELIVERY_SPEC],
+  });
+  expect(result.tests.length, result.stderr).toBeGreaterThan(0);
+  expect(
+    outcomes(result).filter((o) => !o.startsWith('expected')),
+    'delivery tests that did not pass',
+  ).toEqual([]);
 });
 
 test('WEBHOOK_SIGNATURE_SCHEME=none skips the signature test only', async () => {

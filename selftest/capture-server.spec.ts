@@ -6,11 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import net from 'node:net';
-import { test as base, expect } from '@playwright/test';
-import { buildReference } from '../reference/app.ts';
+import { test as base, expect, SELFTEST_TOKEN, type TestServers } from './fixtures.ts';
 import { CaptureClient, InboxPool } from '../support/capture/client.ts';
 import { anyDelivery, deliveryMatching } from '../support/capture/delivery.ts';
-import { buildCaptureServer, type CaptureServer } from '../support/capture/server.ts';
+import type { CaptureServer } from '../support/capture/server.ts';
 import { CONTROL_PREFIX, type CaptureLimits } from '../support/capture/protocol.ts';
 
 interface Running {
@@ -21,20 +20,19 @@ interface Running {
   readonly pool: InboxPool;
 }
 
-async function start(limits: Partial<CaptureLimits> = {}): Promise<Running> {
+/** A capture server for this test (closed at its end), with a client and an inbox pool. */
+async function start(servers: TestServers, limits: Partial<CaptureLimits> = {}): Promise<Running> {
   const token = randomBytes(16).toString('hex');
-  const server = buildCaptureServer({ controlToken: token, limits });
-  const url = await server.app.listen({ host: '127.0.0.1', port: 0 });
+  const { url, server } = await servers.capture({ controlToken: token, limits });
   const client = new CaptureClient({ localUrl: url, publicUrl: url, controlToken: token });
   return { url, token, server, client, pool: new InboxPool(client) };
 }
 
 const test = base.extend<{ capture: Running }>({
-  capture: async ({}, use) => {
-    const running = await start();
+  capture: async ({ servers }, use) => {
+    const running = await start(servers);
     await use(running);
     await running.pool.close();
-    await running.server.app.close();
   },
 });
 
@@ -139,33 +137,26 @@ test('answers as told: 500 the first two times, then 200', async ({ capture }) =
   expect((await inbox.received()).map((d) => d.answeredWith)).toEqual([500, 500, 200, 200]);
 });
 
-test('lets a test watch the reference retry a delivery its inbox refused', async ({ capture }) => {
-  const { app, store, deliveries } = buildReference({
-    token: 'selftest-token-0123456789',
-    deliveries: { firstRetryDelayMs: 10 },
+test('lets a test watch the reference retry a delivery its inbox refused', async ({ capture, servers }) => {
+  const { app, store, deliveries } = servers.built({ deliveries: { firstRetryDelayMs: 10 } });
+  const inbox = await capture.pool.open();
+  await inbox.answer({ status: 503, times: 1 });
+  const register = await app.inject({
+    method: 'POST',
+    url: '/api/core/v1/webhooks',
+    headers: { authorization: `Bearer ${SELFTEST_TOKEN}` },
+    payload: { name: 'retry', url: inbox.url, method_type: 'POST', events: ['product.created'], status: 1 },
   });
-  try {
-    const inbox = await capture.pool.open();
-    await inbox.answer({ status: 503, times: 1 });
-    const register = await app.inject({
-      method: 'POST',
-      url: '/api/core/v1/webhooks',
-      headers: { authorization: 'Bearer selftest-token-0123456789' },
-      payload: { name: 'retry', url: inbox.url, method_type: 'POST', events: ['product.created'], status: 1 },
-    });
-    expect(register.statusCode).toBe(201);
-    deliveries.emit('product.created', { id: 1 }, store.webhooks.values());
-    const second = await inbox.waitFor(
-      deliveryMatching('the second attempt', (d) => d.seq === 1),
-      { timeoutMs: 5_000 },
-    );
-    const [first] = await inbox.received();
-    expect(first?.answeredWith).toBe(503);
-    expect(second.answeredWith).toBe(200);
-    expect(second.header('webhook-id'), 'a retry keeps the message id').toBe(first?.header('webhook-id'));
-  } finally {
-    await app.close();
-  }
+  expect(register.statusCode).toBe(201);
+  deliveries.emit('product.created', { id: 1 }, store.webhooks.values());
+  const second = await inbox.waitFor(
+    deliveryMatching('the second attempt', (d) => d.seq === 1),
+    { timeoutMs: 5_000 },
+  );
+  const [first] = await inbox.received();
+  expect(first?.answeredWith).toBe(503);
+  expect(second.answeredWith).toBe(200);
+  expect(second.header('webhook-id'), 'a retry keeps the message id').toBe(first?.header('webhook-id'));
 });
 
 test('wakes a wait the moment a delivery arrives, whoever else is waiting', async ({ capture }) => {
@@ -231,8 +222,8 @@ test('a pending wait ends with its test, naming what never arrived', async ({ ca
   );
 });
 
-test('closing the server ends held waits at once', async () => {
-  const running = await start();
+test('closing the server ends held waits at once', async ({ servers }) => {
+  const running = await start(servers);
   const inbox = await running.pool.open();
   const pending = inbox.waitFor(anyDelivery, { timeoutMs: 60_000 });
   const started = performance.now();
@@ -241,18 +232,14 @@ test('closing the server ends held waits at once', async () => {
   expect(performance.now() - started).toBeLessThan(5_000);
 });
 
-test('caps what one inbox stores: a flood gets 429 and is counted', async () => {
-  const running = await start({ maxDeliveriesPerInbox: 5 });
-  try {
-    const inbox = await running.pool.open();
-    const statuses = [];
-    for (let i = 0; i < 8; i++) statuses.push(await rawRequest(inbox.localUrl, 'POST', String(i)));
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
-    expect((await inbox.received()).length).toBe(5);
-  } finally {
-    await running.pool.close();
-    await running.server.app.close();
-  }
+test('caps what one inbox stores: a flood gets 429 and is counted', async ({ servers }) => {
+  const running = await start(servers, { maxDeliveriesPerInbox: 5 });
+  const inbox = await running.pool.open();
+  const statuses = [];
+  for (let i = 0; i < 8; i++) statuses.push(await rawRequest(inbox.localUrl, 'POST', String(i)));
+  expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+  expect((await inbox.received()).length).toBe(5);
+  await running.pool.close();
 });
 
 test('survives garbage and keeps serving: random bytes, wrong methods, bad URLs, 10,000 small requests', async ({

@@ -4,7 +4,7 @@
  * reason that never shows the secret.
  */
 import { createHmac } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signatureHeaders, verifySignature, type SignatureConfig } from '../support/signature/index.ts';
 
 const SECRET = 'whsec-selftest-0123456789abcdefghijklmnop';

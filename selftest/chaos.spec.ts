@@ -5,10 +5,9 @@
  * what the target did (status, content type, first bytes, or the timeout), no test may run into
  * Playwright's test timeout, and the run must end within a set bound.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
+import { runDirectory } from './support/report-files.ts';
 import { REFERENCE_PROFILE } from '../support/config.ts';
 import { buildChaosTarget, ChaosModes, HUGE_BODY_BYTES, type ChaosMode } from './chaos/chaos-target.ts';
 import { runSuite } from '../scripts/lib/suite-run.ts';
@@ -46,72 +45,69 @@ const SIGNATURES: Record<Exclude<ChaosMode, 'pass-through'>, RegExp> = {
   'no-answer': new RegExp(`got no response within ${REQUEST_TIMEOUT_MS} ms`),
 };
 
-test('the suite against a broken target: every failure says what the target did, none hangs, the run ends in bounded time', async () => {
+test('the suite against a broken target: every failure says what the target did, none hangs, the run ends in bounded time', async ({
+  servers,
+}, testInfo) => {
   const chaos = buildChaosTarget({ token: TOKEN });
-  const url = await chaos.app.listen({ host: '127.0.0.1', port: 0 });
-  const work = await mkdtemp(path.join(tmpdir(), 'chaos-run-'));
-  try {
-    const result = await runSuite({
-      env: {
-        BASE_URL: url,
-        API_TOKEN: TOKEN,
-        TARGET_PROFILE: REFERENCE_PROFILE,
-        REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-        DELIVERY_TIMEOUT_MS: '3000',
-        CREATED_RESOURCES_FILE: path.join(work, 'created-resources.json'),
-      },
-      args: ['--workers=4'],
-      timeoutMs: WALL_TIME_LIMIT_MS + 2 * 60_000,
-    });
-    const failed = result.tests.filter((t) => t.outcome === 'unexpected');
-    const firstError = (t: (typeof failed)[number]) => t.errors[0] ?? '(no error message)';
-    const summary = `chaos run: wall time ${Math.round(result.durationMs)} ms, exit ${result.exitCode}; ${result.tests.length} tests, ${failed.length} failed; answers served: ${JSON.stringify(chaos.served)}`;
-    console.log(summary);
-    test.info().annotations.push({ type: 'chaos run', description: summary });
-    await test.info().attach('chaos run', {
-      contentType: 'text/plain',
-      body:
-        `${summary}\n\n` +
-        failed.map((t) => `${t.listLine}\n  ${firstError(t).split('\n').slice(0, 3).join('\n  ')}`).join('\n'),
-    });
+  const url = await servers.listen(chaos.app);
+  const work = await runDirectory(testInfo, 'chaos');
+  const result = await runSuite({
+    env: {
+      BASE_URL: url,
+      API_TOKEN: TOKEN,
+      TARGET_PROFILE: REFERENCE_PROFILE,
+      REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+      DELIVERY_TIMEOUT_MS: '3000',
+      CREATED_RESOURCES_FILE: path.join(work, 'created-resources.json'),
+    },
+    args: ['--workers=4'],
+    timeoutMs: WALL_TIME_LIMIT_MS + 2 * 60_000,
+  });
+  const failed = result.tests.filter((t) => t.outcome === 'unexpected');
+  const firstError = (t: (typeof failed)[number]) => t.errors[0] ?? '(no error message)';
+  const summary = `chaos run: wall time ${Math.round(result.durationMs)} ms, exit ${result.exitCode}; ${result.tests.length} tests, ${failed.length} failed; answers served: ${JSON.stringify(chaos.served)}`;
+  console.log(summary);
+  test.info().annotations.push({ type: 'chaos run', description: summary });
+  await test.info().attach('chaos run', {
+    contentType: 'text/plain',
+    body:
+      `${summary}\n\n` +
+      failed.map((t) => `${t.listLine}\n  ${firstError(t).split('\n').slice(0, 3).join('\n  ')}`).join('\n'),
+  });
 
-    expect(result.tests.length, `tests reported (stderr: ${result.stderr.slice(0, 2_000)})`).toBeGreaterThan(0);
-    expect(result.exitCode, 'exit code of a run with failures').not.toBe(0);
-    expect(result.durationMs, 'wall time of the run (ms)').toBeLessThan(WALL_TIME_LIMIT_MS);
+  expect(result.tests.length, `tests reported (stderr: ${result.stderr.slice(0, 2_000)})`).toBeGreaterThan(0);
+  expect(result.exitCode, 'exit code of a run with failures').not.toBe(0);
+  expect(result.durationMs, 'wall time of the run (ms)').toBeLessThan(WALL_TIME_LIMIT_MS);
+  expect(
+    result.tests
+      .filter((t) => t.errors.some((e) => /Test timeout of \d+ms exceeded|Worker teardown timeout/.test(e)))
+      .map((t) => t.listLine),
+    'tests that ran into the test timeout instead of failing on the request timeout',
+  ).toEqual([]);
+  expect(
+    failed
+      .filter((t) => !READABLE.some((form) => form.test(firstError(t))))
+      .map((t) => `${t.listLine}\n${firstError(t).slice(0, 600)}`),
+    'failures whose message does not say what the target answered',
+  ).toEqual([]);
+  for (const mode of ChaosModes) expect(chaos.served[mode], `requests answered "${mode}"`).toBeGreaterThan(0);
+  const skipReasons = (t: (typeof result.tests)[number]) =>
+    t.annotations.filter((a) => a.type === 'skip').map((a) => a.description ?? '');
+  const dependent = result.tests.filter(
+    (t) => t.outcome === 'skipped' && t.annotations.some((a) => a.type === 'depends-on'),
+  );
+  expect(
+    dependent
+      .filter((t) => !skipReasons(t).some((reason) => DEPENDENT.test(reason)))
+      .map((t) => `${t.listLine}: ${skipReasons(t).join(' / ')}`),
+    'tests not judged because another clause broke, whose reason does not say so',
+  ).toEqual([]);
+  // Each kind of breakage is reported as such, by a failure or by the reason a dependent test gives.
+  const messages = [...failed.flatMap((t) => t.errors), ...dependent.flatMap(skipReasons)];
+  for (const [mode, signature] of Object.entries(SIGNATURES)) {
     expect(
-      result.tests
-        .filter((t) => t.errors.some((e) => /Test timeout of \d+ms exceeded|Worker teardown timeout/.test(e)))
-        .map((t) => t.listLine),
-      'tests that ran into the test timeout instead of failing on the request timeout',
-    ).toEqual([]);
-    expect(
-      failed
-        .filter((t) => !READABLE.some((form) => form.test(firstError(t))))
-        .map((t) => `${t.listLine}\n${firstError(t).slice(0, 600)}`),
-      'failures whose message does not say what the target answered',
-    ).toEqual([]);
-    for (const mode of ChaosModes) expect(chaos.served[mode], `requests answered "${mode}"`).toBeGreaterThan(0);
-    const skipReasons = (t: (typeof result.tests)[number]) =>
-      t.annotations.filter((a) => a.type === 'skip').map((a) => a.description ?? '');
-    const dependent = result.tests.filter(
-      (t) => t.outcome === 'skipped' && t.annotations.some((a) => a.type === 'depends-on'),
-    );
-    expect(
-      dependent
-        .filter((t) => !skipReasons(t).some((reason) => DEPENDENT.test(reason)))
-        .map((t) => `${t.listLine}: ${skipReasons(t).join(' / ')}`),
-      'tests not judged because another clause broke, whose reason does not say so',
-    ).toEqual([]);
-    // Each kind of breakage is reported as such, by a failure or by the reason a dependent test gives.
-    const messages = [...failed.flatMap((t) => t.errors), ...dependent.flatMap(skipReasons)];
-    for (const [mode, signature] of Object.entries(SIGNATURES)) {
-      expect(
-        messages.filter((m) => signature.test(m)).length,
-        `failures or dependent skips reporting "${mode}" as such`,
-      ).toBeGreaterThan(0);
-    }
-  } finally {
-    await chaos.app.close();
-    await rm(work, { recursive: true, force: true });
+      messages.filter((m) => signature.test(m)).length,
+      `failures or dependent skips reporting "${mode}" as such`,
+    ).toBeGreaterThan(0);
   }
 });

@@ -2,7 +2,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { ConfigError, describeConfig, isLoopback, parseConfig, readEnvironment } from '../support/config.ts';
 
 const remote = {

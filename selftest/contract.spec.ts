@@ -6,38 +6,35 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { buildReference } from '../reference/app.ts';
+import { expect, test } from './fixtures.ts';
 import { PROJECT_ROOT } from '../support/config.ts';
 import { Clauses, type ClauseId } from '../support/contract/clauses.ts';
 import { OperationIds, Operations } from '../support/contract/operations.ts';
 import { ResponseData } from '../support/schemas/responses.ts';
 
-test('every operation has a response schema, clauses, its success clause, a reference route and a spec file with its tests', async () => {
-  const { app } = buildReference({ token: 'contract-selftest-token-0123' });
+test('every operation has a response schema, clauses, its success clause, a reference route and a spec file with its tests', async ({
+  servers,
+}) => {
+  const { app } = servers.built();
   await app.ready();
-  try {
-    const missing: string[] = [];
-    for (const id of OperationIds) {
-      const op = Operations[id];
-      const own = (Object.keys(Clauses) as ClauseId[]).filter((clause) => Clauses[clause].section === op.name);
-      if (own.length === 0)
-        missing.push(`${op.name}: no clause of support/contract/clauses.ts has the section "${op.name}"`);
-      if (Clauses[op.successClause].section !== op.name)
-        missing.push(`${op.name}: its successClause ${op.successClause} is not one of its own`);
-      if (!(id in ResponseData)) missing.push(`${op.name}: no response schema in support/schemas/responses.ts`);
-      if (!app.hasRoute({ method: op.method, url: op.path.replace('{identifier}', ':identifier') })) {
-        missing.push(`${op.name}: the reference has no route ${op.method} ${op.path}`);
-      }
-      const spec = path.join(PROJECT_ROOT, 'tests', op.specFile);
-      if (!existsSync(spec)) missing.push(`${op.name}: its spec file tests/${op.specFile} does not exist`);
-      else if (!readFileSync(spec, 'utf8').includes(`'${id}'`))
-        missing.push(`${op.name}: tests/${op.specFile} has no test citing '${id}'`);
+  const missing: string[] = [];
+  for (const id of OperationIds) {
+    const op = Operations[id];
+    const own = (Object.keys(Clauses) as ClauseId[]).filter((clause) => Clauses[clause].section === op.name);
+    if (own.length === 0)
+      missing.push(`${op.name}: no clause of support/contract/clauses.ts has the section "${op.name}"`);
+    if (Clauses[op.successClause].section !== op.name)
+      missing.push(`${op.name}: its successClause ${op.successClause} is not one of its own`);
+    if (!(id in ResponseData)) missing.push(`${op.name}: no response schema in support/schemas/responses.ts`);
+    if (!app.hasRoute({ method: op.method, url: op.path.replace('{identifier}', ':identifier') })) {
+      missing.push(`${op.name}: the reference has no route ${op.method} ${op.path}`);
     }
-    expect(missing, 'what operations lack').toEqual([]);
-  } finally {
-    await app.close();
+    const spec = path.join(PROJECT_ROOT, 'tests', op.specFile);
+    if (!existsSync(spec)) missing.push(`${op.name}: its spec file tests/${op.specFile} does not exist`);
+    else if (!readFileSync(spec, 'utf8').includes(`'${id}'`))
+      missing.push(`${op.name}: tests/${op.specFile} has no test citing '${id}'`);
   }
+  expect(missing, 'what operations lack').toEqual([]);
 });
 
 test('every clause is one of an operation, a resource or a convention the spec describes', () => {

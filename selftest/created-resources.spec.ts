@@ -4,18 +4,16 @@
  * configured. Checked against a reference whose store is open to the test: the report must name
  * exactly the products and webhooks the store created.
  */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
-import { buildReference } from '../reference/app.ts';
 import { FaultSet, type FaultName } from '../reference/faults/index.ts';
 import { REFERENCE_DELETE_PATHS } from '../reference/routes/delete.ts';
 import { REFERENCE_PROFILE } from '../support/config.ts';
 import type { CreatedResourcesReport } from '../support/teardown.ts';
 import { runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
+import { expect, SELFTEST_TOKEN, test, type TestServers } from './fixtures.ts';
+import { runDirectory } from './support/report-files.ts';
 
-const TOKEN = 'created-resources-selftest-token-0123456789';
 /** Specs that create both products and webhooks, a few of each per test. */
 const SPECS = ['tests/security/webhook-secret.spec.ts'];
 
@@ -47,50 +45,48 @@ function watchInserts<V>(map: Map<number, V>): Set<number> {
   return inserted;
 }
 
-async function runAgainstReference(options: {
-  faults?: FaultName[];
-  env?: Record<string, string>;
-  args?: string[];
-}): Promise<Outcome> {
-  const { app, store } = buildReference({ token: TOKEN, faults: new FaultSet(options.faults ?? []) });
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
-  const work = await mkdtemp(path.join(tmpdir(), 'created-resources-'));
+async function runAgainstReference(
+  servers: TestServers,
+  options: { faults?: FaultName[]; env?: Record<string, string>; args?: string[] },
+): Promise<Outcome> {
+  const {
+    url,
+    server: { store },
+  } = await servers.reference({ faults: new FaultSet(options.faults ?? []) });
+  const work = await runDirectory(test.info(), 'created-resources');
   const runId = `selftest-${Date.now().toString(36)}`;
   const inserted = { product: watchInserts(store.products), webhook: watchInserts(store.webhooks) };
-  try {
-    const reportFile = path.join(work, 'created-resources.json');
-    const result = await runSuite({
-      env: {
-        BASE_URL: url,
-        API_TOKEN: TOKEN,
-        TARGET_PROFILE: REFERENCE_PROFILE,
-        RUN_ID: runId,
-        CREATED_RESOURCES_FILE: reportFile,
-        ...options.env,
-      },
-      args: [...SPECS, ...(options.args ?? [])],
-    });
-    const report = JSON.parse(await readFile(reportFile, 'utf8').catch(() => '{}')) as CreatedResourcesReport;
-    const created = { product: [...inserted.product].sort(byNumber), webhook: [...inserted.webhook].sort(byNumber) };
-    return {
-      result,
-      report,
-      runId,
-      created,
-      remaining: {
-        product: created.product.filter((id) => store.products.has(id)),
-        webhook: created.webhook.filter((id) => store.webhooks.has(id)),
-      },
-      journalLeft: await readdir(path.join(work, 'created-resources')).catch(() => []),
-    };
-  } finally {
-    await app.close();
-    await rm(work, { recursive: true, force: true });
-  }
+  const reportFile = path.join(work, 'created-resources.json');
+  const result = await runSuite({
+    env: {
+      BASE_URL: url,
+      API_TOKEN: SELFTEST_TOKEN,
+      TARGET_PROFILE: REFERENCE_PROFILE,
+      RUN_ID: runId,
+      CREATED_RESOURCES_FILE: reportFile,
+      ...options.env,
+    },
+    args: [...SPECS, ...(options.args ?? [])],
+  });
+  const report = JSON.parse(await readFile(reportFile, 'utf8').catch(() => '{}')) as CreatedResourcesReport;
+  const created = { product: [...inserted.product].sort(byNumber), webhook: [...inserted.webhook].sort(byNumber) };
+  return {
+    result,
+    report,
+    runId,
+    created,
+    remaining: {
+      product: created.product.filter((id) => store.products.has(id)),
+      webhook: created.webhook.filter((id) => store.webhooks.has(id)),
+    },
+    journalLeft: await readdir(path.join(work, 'created-resources')).catch(() => []),
+  };
 }
 
-test('a run lists every product and webhook it created, named with its run id, and teardown deletes them', async () => {
-  const { result, report, runId, created, remaining, journalLeft } = await runAgainstReference({
+test('a run lists every product and webhook it created, named with its run id, and teardown deletes them', async ({
+  servers,
+}) => {
+  const { result, report, runId, created, remaining, journalLeft } = await runAgainstReference(servers, {
     env: { DELETE_PRODUCT_PATH: REFERENCE_DELETE_PATHS.product, DELETE_WEBHOOK_PATH: REFERENCE_DELETE_PATHS.webhook },
   });
   expect(result.exitCode, `the run passes (stderr: ${result.stderr.slice(0, 1_000)})`).toBe(0);
@@ -119,9 +115,11 @@ test('a run lists every product and webhook it created, named with its run id, a
   );
 });
 
-test('a run that fails halfway still lists everything it created, as left on the target when no delete path is set', async () => {
+test('a run that fails halfway still lists everything it created, as left on the target when no delete path is set', async ({
+  servers,
+}) => {
   // The fault fails both tests after they created what they need; --max-failures stops the run at the first.
-  const { result, report, runId, created, remaining } = await runAgainstReference({
+  const { result, report, runId, created, remaining } = await runAgainstReference(servers, {
     faults: ['webhook-events-embed-subscribers'],
     args: ['--max-failures=1'],
   });

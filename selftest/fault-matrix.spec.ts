@@ -4,7 +4,7 @@
  * turns), every test is proven by a fault, every stated clause has a @stated test and a fault. Writes
  * reports/fault-matrix.{md,json}, with each fault's blast radius.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { buildFaultMatrix, matrixProblems, writeFaultMatrix } from '../scripts/lib/fault-matrix.ts';
 
 test('the fault matrix: clean run passes, every fault caught and turning the verdict, every test and stated clause proven', async () => {

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { registerSecret } from '../support/redact.ts';
 import { z } from 'zod';
 import { PROJECT_ROOT } from '../support/config.ts';
@@ -16,13 +16,11 @@ import { expect as suiteExpect } from '../support/matchers.ts';
 import type { ConformanceReport } from '../support/reporters/conformance-report.ts';
 import { DEFAULT_SPEC_FILE } from '../support/reporters/run-info.ts';
 import { Clauses } from '../support/contract/clauses.ts';
-import { readHtmlReport, removeRunDirectories, runDirectory } from './support/report-files.ts';
+import { readHtmlReport, runDirectory } from './support/report-files.ts';
 import { runSuite } from '../scripts/lib/suite-run.ts';
 
 const TOKEN = `tok-evidence-${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 16)}`;
 const BROKEN = 'create-booking.created';
-
-test.afterEach(removeRunDirectories);
 
 test('one fault on: the report names the broken clause and the HTML report holds the curl line of the failed test', async ({}, testInfo) => {
   const dir = await runDirectory(testInfo, 'evidence');

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { PROJECT_ROOT } from '../support/config.ts';
 import { buildReport } from '../support/reporters/conformance-report.ts';
 import {

@@ -3,7 +3,7 @@
  * CONFORMANT, NOT CONFORMANT and NO VERDICT, configuration and dependent skips, the coverage. Every
  * report built here must also match the report's own format, as the reporter requires before writing.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { renderMarkdown } from '../support/reporters/conformance-markdown.ts';
 import { buildReport, median, type TestRecord } from '../support/reporters/conformance-report.ts';
 import { ConformanceReport } from '../support/reporters/report-format.ts';

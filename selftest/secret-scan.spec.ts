@@ -10,10 +10,9 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Faker, en } from '@faker-js/faker';
-import { expect, test } from '@playwright/test';
+import { faker } from '@faker-js/faker/locale/en';
+import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
 import { webhookSecret } from '../fixtures/builders/webhooks.ts';
-import { buildReference } from '../reference/app.ts';
 import { FaultCatalogue, FaultNames, type FaultName } from '../reference/faults/index.ts';
 import { EvidenceNames } from '../support/api/evidence.ts';
 import { PROJECT_ROOT } from '../support/config.ts';
@@ -24,7 +23,6 @@ import {
   findSecrets,
   readHtmlReport,
   readWrittenFiles,
-  removeRunDirectories,
   runDirectory,
   type SecretPattern,
   type WrittenFile,
@@ -85,8 +83,6 @@ function describeHits(hits: readonly { secret: string; file: string; context: st
   return hits.slice(0, 30).map((h) => `${h.secret} in ${h.file}: …${h.context}…`);
 }
 
-test.afterEach(removeRunDirectories);
-
 test('the scanner sees a secret inside a zip inside the HTML report data, and in plain files', () => {
   const inner = writeZip([{ name: 'data/1.json', data: Buffer.from(`{"step":"authorization: Bearer ${TOKEN}"}`) }]);
   const html = Buffer.from(
@@ -104,33 +100,31 @@ test('the scanner sees a secret inside a zip inside the HTML report data, and in
   ]);
 });
 
-test('the webhook secret patterns match the secrets the suite and the reference make', async () => {
-  const faker = new Faker({ locale: [en] });
+test('the webhook secret patterns match the secrets the suite and the reference make', async ({ servers }) => {
   faker.seed(7);
   for (const length of [32, 40, 64])
     expect(webhookSecret(faker, length)).toMatch(WEBHOOK_SECRETS[0]?.pattern as RegExp);
 
-  const token = 'reference-token-for-pattern-check';
-  const { app } = buildReference({ token });
-  try {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/core/v1/webhooks',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json' },
-      payload: {
-        name: 'pattern check',
-        url: 'http://127.0.0.1:9/inbox',
-        method_type: 'POST',
-        events: ['order.created'],
-        status: 1,
-      },
-    });
-    expect(response.statusCode).toBe(201);
-    const { data } = response.json<{ data: { plain_secret: string } }>();
-    expect(data.plain_secret).toMatch(WEBHOOK_SECRETS[1]?.pattern as RegExp);
-  } finally {
-    await app.close();
-  }
+  const { app } = servers.built();
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/core/v1/webhooks',
+    headers: {
+      authorization: `Bearer ${SELFTEST_TOKEN}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
+    payload: {
+      name: 'pattern check',
+      url: 'http://127.0.0.1:9/inbox',
+      method_type: 'POST',
+      events: ['order.created'],
+      status: 1,
+    },
+  });
+  expect(response.statusCode).toBe(201);
+  const { data } = response.json<{ data: { plain_secret: string } }>();
+  expect(data.plain_secret).toMatch(WEBHOOK_SECRETS[1]?.pattern as RegExp);
 });
 
 test('faults around secrets on, traces on, a client timeout: no file or console line holds the token or a webhook secret', async ({}, testInfo) => {

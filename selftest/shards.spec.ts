@@ -7,10 +7,10 @@
 import { spawnSync } from 'node:child_process';
 import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { PROJECT_ROOT } from '../support/config.ts';
 import type { ConformanceReport } from '../support/reporters/conformance-report.ts';
-import { readHtmlReport, removeRunDirectories, runDirectory } from './support/report-files.ts';
+import { readHtmlReport, runDirectory } from './support/report-files.ts';
 import { runSuite } from '../scripts/lib/suite-run.ts';
 
 const SPECS = 'tests/webhooks/';
@@ -26,8 +26,6 @@ function mergeReports(blobs: string, reportsDir: string) {
     encoding: 'utf8',
   });
 }
-
-test.afterEach(removeRunDirectories);
 
 test('two shards run side by side and merge into one HTML report and one conformance report', async ({}, testInfo) => {
   const env = { FAKER_SEED: '777', RUN_ID: 'conf-shard-selftest' };

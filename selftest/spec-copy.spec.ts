@@ -1,7 +1,7 @@
 /** The suite ships the spec it checks (spec/store-api.md); it must be the project's spec, word for word. */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { PROJECT_ROOT } from '../support/config.ts';
 
 const shipped = path.join(PROJECT_ROOT, 'spec', 'store-api.md');

@@ -3,7 +3,7 @@
  * (support/api/webhook-destination.ts) refuses any real destination outside the capture server's
  * inboxes, before the request is sent, and lets through the invalid urls negative tests send.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import {
   assertOwnWebhookDestination,
   ForeignWebhookDestinationError,

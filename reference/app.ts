@@ -2,19 +2,19 @@
  * The reference implementation of the Store Management API: in memory, on fastify, built here and
  * started elsewhere (main.ts, support/global-setup.ts, self tests) so tests can listen on port 0.
  */
-import type { Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { protectScope } from './auth.ts';
 import { defaultDeliveryOptions, DeliveryDispatcher, type DeliveryOptions } from './deliveries.ts';
+import { installConventionFaults } from './faults/conventions.ts';
 import { FaultSet } from './faults/index.ts';
+import { installSecurityFaults } from './faults/security.ts';
 import { errorBody } from './format.ts';
 import type { ReferenceContext } from './routes/context.ts';
 import { deleteRoutes } from './routes/delete.ts';
 import { listRoutes } from './routes/list.ts';
 import { productRoutes } from './routes/products.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
-import { installSecurityFaults } from './security-faults.ts';
 import { seedProducts, Store } from './store.ts';
 
 export interface ReferenceOptions {
@@ -71,28 +71,11 @@ export function buildReference(options: ReferenceOptions): ReferenceServer {
     reply.code(404).send(errorBody(`No route ${request.method} ${request.url.split('?')[0]}.`)),
   );
 
-  if (faults.has('response-text-plain')) {
-    app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('content-type', 'text/plain');
-      return payload;
-    });
-  }
-
-  if (faults.has('create-booking-no-answer')) {
-    // Hold the first booking request open without answering (one timeout per run is enough to prove the
-    // suite reports it); preClose drops the held connection so shutdown never waits on it.
-    let held: Socket | undefined;
-    app.addHook('preClose', async () => {
-      held?.destroy();
-    });
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (!held && request.method === 'POST' && request.url.split('?')[0] === '/api/core/v1/products/booking')
-        held = request.raw.socket;
-      else done();
-    });
-  }
-
-  installSecurityFaults(app, faults, store);
+  installConventionFaults(app, faults);
+  installSecurityFaults(app, faults, {
+    store,
+    serverErrorBody: () => errorBody('Internal server error.'),
+  });
 
   app.register(async (protectedScope) => {
     protectScope(protectedScope, options.token, faults);

@@ -2,7 +2,7 @@
  * Faults of List Products: realistic bugs of a paginated, filtered list (off-by-one offsets, a floor
  * for a ceiling, links built from the wrong page, a filter that is parsed but never applied...).
  */
-import type { FaultDefinition } from './index.ts';
+import type { FaultDefinition } from './definition.ts';
 
 export const listFaults = {
   'list-products-no-pagination': {

@@ -1,4 +1,4 @@
-import type { FaultDefinition } from './index.ts';
+import type { FaultDefinition } from './definition.ts';
 
 export const webhookFaults = {
   // Register Webhook

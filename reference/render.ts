@@ -17,7 +17,7 @@ export function renderWebhook(webhook: WebhookRecord, ctx: RenderContext) {
     name: webhook.name,
     url: webhook.url,
     method_type: webhook.method_type,
-    status: webhook.status,
+    status: ctx.faults.has('webhook-status-string') ? String(webhook.status) : webhook.status,
     created_at: formatTimestamp(webhook.created_at, ctx.faults),
     updated_at: formatTimestamp(webhook.updated_at, ctx.faults),
     events: webhook.events.map((e) => ({ id: e.id, event_name: e.event_name })),
@@ -27,8 +27,10 @@ export function renderWebhook(webhook: WebhookRecord, ctx: RenderContext) {
 /** The faults build image URLs from the path alone, forgetting the origin (Conventions: Image fields). */
 const mediaUrl = (origin: string, id: number, faults: FaultSet) =>
   `${faults.has('product-image-relative') ? '' : origin}/media/${id}.jpg`;
-export const placeholderUrl = (origin: string, faults: FaultSet) =>
-  `${faults.has('product-placeholder-relative') ? '' : origin}/media/placeholder.png`;
+const placeholderUrl = (origin: string, faults: FaultSet) =>
+  faults.has('product-no-image-null')
+    ? null
+    : `${faults.has('product-placeholder-relative') ? '' : origin}/media/placeholder.png`;
 
 function renderBrand(id: number | null, ctx: RenderContext) {
   // The fault looks the brand up by the id as a string key, which the map never holds.
@@ -71,9 +73,10 @@ export function renderProduct(product: ProductRecord, shape: ProductShape, ctx: 
     identifier: faults.has('product-identifier-off-by-one') ? product.id + 1 : product.id,
     name: product.name,
     summary: product.summary,
-    description: product.description,
+    description: faults.has('product-description-flat') ? product.description.en : product.description,
     type: shape === 'list' ? ProductTypeLabels[type] : type,
-    price: product.price,
+    // A decimal column, rendered as the string the database driver gives.
+    price: faults.has('product-price-string') ? product.price.toFixed(2) : product.price,
     sale_price: faults.has('product-sale-price-is-price') ? product.price : product.sale_price,
     is_refundable: product.is_refundable,
     min_purchase: product.min_purchase,

@@ -14,13 +14,17 @@ const ids = z.array(id).max(100);
 const money = z.number().nonnegative().max(1e9);
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 
-export const WebhookBody = (_faults: FaultSet) =>
+export const WebhookBody = (faults: FaultSet, operation: 'register' | 'update') =>
   z.strictObject({
     name,
     url: httpUrl,
     method_type: z.enum(['POST', 'PUT', 'PATCH']),
     events: z
-      .array(z.enum(EventNames as [string, ...string[]]))
+      .array(
+        operation === 'register' && faults.has('register-webhook-keeps-unknown-events')
+          ? z.string().min(1).max(255)
+          : z.enum(EventNames as [string, ...string[]]),
+      )
       .min(1)
       .max(EventNames.length),
     secret: z.string().min(32).max(255).optional(),

@@ -56,6 +56,14 @@ export const productFaults = {
     description: '`is_published` is rendered as the integer flag 1, not a boolean.',
   },
   'product-ratings-zero': { clause: 'product.ratings-null', description: '`ratings` is 0 instead of null.' },
+  'product-price-string': {
+    clause: 'product.shape',
+    description: '`price` is rendered as the decimal string of its column ("49.90"), not a number.',
+  },
+  'product-description-flat': {
+    clause: 'conventions.bilingual',
+    description: '`description` is rendered as one string (the English one) instead of `{ar, en}`.',
+  },
   'product-created-at-date-only': {
     clause: 'conventions.timestamps',
     description: '`created_at` is rendered as `YYYY-MM-DD`, without the time.',
@@ -75,6 +83,10 @@ export const productFaults = {
   'product-image-relative': {
     clause: 'conventions.image-absolute-url',
     description: '`image` is a path (`/media/101.jpg`), not an absolute URL.',
+  },
+  'product-no-image-null': {
+    clause: 'conventions.image-placeholder',
+    description: 'A product without image answers `image: null` instead of the placeholder URL.',
   },
   'product-placeholder-relative': {
     clause: 'conventions.image-placeholder',
@@ -139,7 +151,7 @@ export const productFaults = {
 
   // --- Update Service Product -----------------------------------------------------------------------
   'update-service-new-id': {
-    clause: 'update-service.applies-changes',
+    clause: 'update-service.returns-updated',
     description: 'PATCH saves a copy under a new id and answers with the copy.',
   },
   'update-service-price-ignored': {

@@ -80,7 +80,9 @@ function filtersOf(q: ListQuery, faults: FaultSet): Keep[] {
     date_to !== undefined && !faults.has('list-date-to-ignored') && ((p) => created(p) <= date_to),
   ];
   const given = filters.filter((f): f is Keep => f !== false);
-  return faults.has('list-filters-first-only') ? given.slice(0, 1) : given;
+  const applied = faults.has('list-filters-first-only') ? given.slice(0, 1) : given;
+  // The fault's storefront default: a type filter the query never asked for.
+  return faults.has('list-omits-service-products') ? [...applied, (p) => p.type !== 'service'] : applied;
 }
 
 /** Newest first, ties by id: a stable order, so walking the pages sees every product once. */
@@ -161,9 +163,12 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
         prev_page_url: hasPrev ? link(q.page - 1) : null,
       };
       const products = items.map((p) => listItem(renderProduct(p, 'list', render), p, faults));
+      const rendered = faults.has('list-pagination-strings')
+        ? Object.fromEntries(Object.entries(pagination).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]))
+        : pagination;
       return envelope(
         'Products',
-        faults.has('list-products-no-pagination') ? { products } : { products, pagination },
+        faults.has('list-products-no-pagination') ? { products } : { products, pagination: rendered },
         faults,
       );
     });

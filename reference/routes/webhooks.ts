@@ -32,7 +32,7 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     ) {
       body = { ...body, events: body.events.filter((name) => (EventNames as readonly unknown[]).includes(name)) };
     }
-    const parsed = WebhookBody(faults).safeParse(body);
+    const parsed = WebhookBody(faults, operation).safeParse(body);
     if (!parsed.success) {
       void reply.code(badStatus).send(errorBody('The given data was invalid.', fieldErrors(parsed.error)));
       return undefined;
@@ -58,11 +58,10 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const entries = catalogue.filter(
       (e) => !(faults.has('webhook-events-incomplete') && e.value === 'customer.welcome'),
     );
-    return envelope(
-      'Webhook events',
-      entries.map((e) => ({ value: e.value, label: e.label })),
-      faults,
+    const data = entries.map((e) =>
+      faults.has('webhook-events-entry-name') ? { name: e.value, label: e.label } : { value: e.value, label: e.label },
     );
+    return envelope('Webhook events', faults.has('webhook-events-wrapped') ? { events: data } : data, faults);
   });
 
   app.post('/api/core/v1/webhooks', async (request, reply) => {
@@ -89,7 +88,11 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const rendered = render(webhook, request);
     const plainSecret =
       faults.has('register-webhook-secret-empty-when-omitted') && body.secret === undefined ? '' : webhook.secret;
-    const data = faults.has('register-webhook-flat-data') ? rendered : { webhook: rendered, plain_secret: plainSecret };
+    const data = faults.has('register-webhook-flat-data')
+      ? rendered
+      : faults.has('register-webhook-no-plain-secret')
+        ? { webhook: rendered }
+        : { webhook: rendered, plain_secret: plainSecret };
     return reply
       .code(faults.has('register-webhook-200') ? 200 : 201)
       .send(envelope('Webhook registered. Store the secret now: it is returned only at this moment.', data, faults));
@@ -126,11 +129,12 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const body = validate('update', request.body, reply);
     if (!body) return reply;
     const kept = faults.has('update-webhook-events-appended') ? webhook.events.map((e) => e.event_name) : [];
+    const keepsMethodAndStatus = faults.has('update-webhook-keeps-method-and-status');
     Object.assign(webhook, {
       name: body.name,
       url: body.url,
-      method_type: body.method_type,
-      status: body.status,
+      method_type: keepsMethodAndStatus ? webhook.method_type : body.method_type,
+      status: keepsMethodAndStatus ? webhook.status : body.status,
       secret: body.secret ?? webhook.secret,
       events: registeredEvents([...kept, ...body.events]),
       updated_at: ctx.now(),

@@ -131,8 +131,6 @@ function commonFields(faults: FaultSet, object: ObjectOf) {
     related_products: ids.optional(),
     sub_category: ids.optional(),
     child_category: ids.optional(),
-    min_purchase: z.int().min(1).max(1e6).optional(),
-    max_purchase: z.int().min(1).max(1e6).optional(),
   };
 }
 
@@ -149,6 +147,9 @@ export const BookingBody = (faults: FaultSet, choices: ReferenceChoices) =>
     is_enable_date_range: z.boolean().optional(),
     is_enable_booking_same_date: z.boolean().optional(),
     is_inventory_warning: z.boolean().optional(),
+    // Listed for Create Booking Product only (not among the common fields, nor for the service operations).
+    min_purchase: z.int().min(1).max(1e6).optional(),
+    max_purchase: z.int().min(1).max(1e6).optional(),
   });
 export type BookingBody = z.infer<ReturnType<typeof BookingBody>>;
 
@@ -187,6 +188,7 @@ export function referenceErrors(body: ProductBody, store: Store): Record<string,
   check('category', body.category, (v) => store.categories.has(v));
   check('image_id', body.image_id === undefined ? undefined : [body.image_id], (v) => store.media.has(v));
   check('product_gallery', body.product_gallery, (v) => store.media.has(v));
+  check('status_id', body.status_id === undefined ? undefined : [body.status_id], (v) => store.statuses.has(v));
   if (body.min_purchase !== undefined && body.max_purchase !== undefined && body.max_purchase < body.min_purchase) {
     errors.max_purchase = ['must not be less than min_purchase'];
   }

@@ -127,6 +127,7 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       product.min_purchase = body.min_purchase;
     if (body.max_purchase !== undefined) product.max_purchase = body.max_purchase;
     if (body.image_id !== undefined) product.image_id = body.image_id;
+    if (body.status_id !== undefined) product.is_published = !choices.unpublishedStatusIds.includes(body.status_id);
     if (body.sku !== undefined) product.sku = body.sku;
     if (!(updating && faults.has('update-service-references-ignored'))) {
       if (body.brand_id !== undefined) product.brand_id = body.brand_id;

@@ -44,7 +44,7 @@ export class Responses {
 
   /** The status the variant gives a kind of refusal. */
   statusOf(kind: ErrorKind): number {
-    return this.choices.errors.status[kind];
+    return this.choices.errors.status(kind);
   }
 
   /** The body of a refusal. */

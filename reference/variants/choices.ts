@@ -83,8 +83,8 @@ export interface ReferenceChoices {
 
   readonly messages: Readonly<Record<MessageKey, string>>;
   readonly errors: {
-    /** The status of each refusal. Validation stays 422, as documented. */
-    readonly status: Readonly<Record<ErrorKind, number>>;
+    /** The status of each kind of refusal. Validation stays 422, as documented. */
+    status(kind: ErrorKind): number;
     /** The body of a refusal: `detail` says what happened (in English), `fields` what was wrong with each field. */
     body(kind: ErrorKind, detail: string, fields?: FieldErrors): unknown;
   };

@@ -1,6 +1,7 @@
 /** The reference's variants: pick one's choices by name (REFERENCE_VARIANT). */
 import type { ReferenceChoices } from './choices.ts';
 import type { ReferenceVariant } from './embedded.ts';
+import { divergentChoices, divergentSsrfChoices } from './divergent.ts';
 import { standardChoices } from './standard.ts';
 
 export type { ErrorKind, FieldErrors, MessageKey, ReferenceChoices } from './choices.ts';
@@ -8,8 +9,8 @@ export { EmbeddedTargets, ReferenceVariants, type ReferenceVariant } from './emb
 
 const choices: Record<ReferenceVariant, ReferenceChoices> = {
   standard: standardChoices,
-  divergent: standardChoices,
-  'divergent-ssrf': standardChoices,
+  divergent: divergentChoices,
+  'divergent-ssrf': divergentSsrfChoices,
 };
 
 export function choicesFor(variant: ReferenceVariant = 'standard'): ReferenceChoices {

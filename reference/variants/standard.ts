@@ -65,7 +65,7 @@ export const standardChoices: ReferenceChoices = {
     webhookDeleted: 'Webhook deleted.',
   },
   errors: {
-    status,
+    status: (kind) => status[kind],
     body: (_kind, message, errors) => (errors ? { status: 'error', message, errors } : { status: 'error', message }),
   },
   extras: noExtras,

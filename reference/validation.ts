@@ -108,7 +108,7 @@ function commonFields(faults: FaultSet, object: ObjectOf) {
     sale_price: money.optional(),
     price: money,
     sku: z.string().max(255).optional(),
-    image_id: id.optional(),
+    image_id: faults.has('product-image-required') ? id : id.optional(),
     product_gallery: gallery.optional(),
     brand_id: id.optional(),
     badge_id: id.optional(),

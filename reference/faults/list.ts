@@ -5,6 +5,10 @@
 import type { FaultDefinition } from './definition.ts';
 
 export const listFaults = {
+  'list-products-206': {
+    clause: 'list-products.ok',
+    description: 'List Products answers 206 Partial Content (a page of a longer list) instead of 200.',
+  },
   'list-products-no-pagination': {
     clause: 'list-products.ok',
     description: 'List Products leaves out `data.pagination`.',

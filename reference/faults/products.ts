@@ -6,6 +6,15 @@ export const productFaults = {
     clause: 'create-booking.created',
     description: 'Create Booking Product answers 200 instead of 201.',
   },
+  'create-booking-type-service': {
+    clause: 'create-booking.created',
+    description:
+      'Create Booking Product answers with `type` = `service` (its answer is built by the service resource class).',
+  },
+  'create-service-200': {
+    clause: 'create-service.created',
+    description: 'Create Service Product answers 200 instead of 201.',
+  },
   'create-service-type-booking': {
     clause: 'create-service.created',
     description: 'Create Service Product answers with `type` = `booking`.',
@@ -13,6 +22,11 @@ export const productFaults = {
   'update-service-201': {
     clause: 'update-service.ok',
     description: 'Update Service Product answers 201 instead of 200.',
+  },
+  'update-service-type-booking': {
+    clause: 'update-service.ok',
+    description:
+      'Update Service Product answers with `type` = `booking` (its answer is built by the booking resource class).',
   },
 
   // --- the Product a create or update answers with ----------------------------------------------
@@ -109,6 +123,11 @@ export const productFaults = {
   'product-gallery-repeats-rejected': {
     clause: 'product.gallery-repeats',
     description: 'A `product_gallery` that repeats a media id is rejected.',
+  },
+
+  'product-image-required': {
+    clause: 'product.image-optional',
+    description: 'A product body without `image_id` is refused with 422 (the column is NOT NULL).',
   },
 
   // --- invalid bodies, accepted ---------------------------------------------------------------------

@@ -90,6 +90,10 @@ export const webhookFaults = {
   },
 
   // Webhook Events
+  'webhook-events-201': {
+    clause: 'webhook-events.ok',
+    description: "Webhook Events answers 201 (its controller was copied from Register Webhook's).",
+  },
   'webhook-events-wrapped': {
     clause: 'webhook-events.ok',
     description: 'Webhook Events answers `data` = `{events: [...]}` instead of the array itself.',

@@ -189,10 +189,14 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
       const rendered = faults.has('list-pagination-strings')
         ? Object.fromEntries(Object.entries(pagination).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]))
         : pagination;
-      return respond.envelope(
-        'products',
-        faults.has('list-products-no-pagination') ? { products } : { products, pagination: rendered },
-      );
+      return reply
+        .code(faults.has('list-products-206') ? 206 : 200)
+        .send(
+          respond.envelope(
+            'products',
+            faults.has('list-products-no-pagination') ? { products } : { products, pagination: rendered },
+          ),
+        );
     });
   }
 };

@@ -175,7 +175,8 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const product = create('booking', body);
     const data = renderProduct(product, 'detail', renderContext(ctx, request));
     ctx.deliveries.emit('product.created', data, store.webhooks.values());
-    return reply.code(faults.has('create-booking-200') ? 200 : 201).send(respond.envelope('bookingCreated', data));
+    const answer = faults.has('create-booking-type-service') ? { ...data, type: 'service' } : data;
+    return reply.code(faults.has('create-booking-200') ? 200 : 201).send(respond.envelope('bookingCreated', answer));
   });
 
   app.post('/api/core/v1/products/service', async (request, reply) => {
@@ -184,7 +185,7 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const product = create('service', body);
     const data = renderProduct(product, 'detail', renderContext(ctx, request));
     ctx.deliveries.emit('product.created', data, store.webhooks.values());
-    return reply.code(201).send(respond.envelope('serviceCreated', data));
+    return reply.code(faults.has('create-service-200') ? 200 : 201).send(respond.envelope('serviceCreated', data));
   });
 
   app.patch<{ Params: { identifier: string } }>('/api/core/v1/products/service/:identifier', async (request, reply) => {
@@ -199,6 +200,7 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const product = found ? update(found, body) : create('service', body);
     const data = renderProduct(product, 'detail', renderContext(ctx, request));
     ctx.deliveries.emit('product.updated', data, store.webhooks.values());
-    return reply.code(faults.has('update-service-201') ? 201 : 200).send(respond.envelope('serviceUpdated', data));
+    const answer = faults.has('update-service-type-booking') ? { ...data, type: 'booking' } : data;
+    return reply.code(faults.has('update-service-201') ? 201 : 200).send(respond.envelope('serviceUpdated', answer));
   });
 };

@@ -58,7 +58,7 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     return rendered;
   }
 
-  app.get('/api/core/v1/webhooks/events', async () => {
+  app.get('/api/core/v1/webhooks/events', async (_request, reply) => {
     const entries = catalogue.filter(
       (e) => !(faults.has('webhook-events-incomplete') && e.value === 'customer.welcome'),
     );
@@ -67,7 +67,9 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       label: e.label,
       ...choices.extras.catalogueEntry(e.value),
     }));
-    return respond.envelope('webhookEvents', faults.has('webhook-events-wrapped') ? { events: data } : data);
+    return reply
+      .code(faults.has('webhook-events-201') ? 201 : 200)
+      .send(respond.envelope('webhookEvents', faults.has('webhook-events-wrapped') ? { events: data } : data));
   });
 
   app.post('/api/core/v1/webhooks', async (request, reply) => {

@@ -6,9 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
-import { EmbeddedTargets, ReferenceVariants, type ReferenceVariant } from '../reference/variants/embedded.ts';
 import { TargetProfile } from './profile.ts';
 import { redact, registerSecret, REDACTED } from './redact.ts';
+import { EmbeddedTargets, ReferenceVariants, type ReferenceVariant } from '../reference/variants/embedded.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
 export const REFERENCE_PROFILE = EmbeddedTargets.standard.profile;

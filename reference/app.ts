@@ -2,23 +2,27 @@
  * The reference implementation of the Store Management API: in memory, on fastify, built here and
  * started elsewhere (main.ts, support/global-setup.ts, self tests) so tests can listen on port 0.
  */
-import type { Socket } from 'node:net';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { protectScope } from './auth.ts';
 import { defaultDeliveryOptions, DeliveryDispatcher, type DeliveryOptions } from './deliveries.ts';
+import { installConventionFaults } from './faults/conventions.ts';
 import { FaultSet } from './faults/index.ts';
-import { errorBody } from './format.ts';
+import { installSecurityFaults } from './faults/security.ts';
+import { Responses } from './format.ts';
 import type { ReferenceContext } from './routes/context.ts';
 import { deleteRoutes } from './routes/delete.ts';
 import { listRoutes } from './routes/list.ts';
 import { productRoutes } from './routes/products.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
-import { installSecurityFaults } from './security-faults.ts';
+import { seedData } from './seed.ts';
 import { seedProducts, Store } from './store.ts';
+import { choicesFor, type ErrorKind, type ReferenceChoices, type ReferenceVariant } from './variants/index.ts';
 
 export interface ReferenceOptions {
   readonly token: string;
+  /** Which choices the reference makes where the spec is silent (REFERENCE_VARIANT); default `standard`. */
+  readonly variant?: ReferenceVariant;
   readonly faults?: FaultSet;
   readonly deliveries?: Partial<DeliveryOptions>;
   /** Largest request body accepted, in bytes; larger ones get 413. */
@@ -28,6 +32,7 @@ export interface ReferenceOptions {
 
 export interface ReferenceServer {
   readonly app: FastifyInstance;
+  readonly choices: ReferenceChoices;
   readonly store: Store;
   readonly deliveries: DeliveryDispatcher;
 }
@@ -44,64 +49,71 @@ function lingerOnRefusedBody(raw: IncomingMessage, reply: FastifyReply): void {
 }
 const MAX_LINGER_BYTES = 64 * 1024 * 1024;
 
+/** The kind of client error fastify raised (malformed JSON, too large, wrong content type...). */
+function clientErrorKind(error: FastifyError): ErrorKind {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'malformed-body';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'body-too-large';
+    default:
+      return 'bad-request';
+  }
+}
+
+const SERVER_ERROR = 'Internal server error.';
+
 export function buildReference(options: ReferenceOptions): ReferenceServer {
   const faults = options.faults ?? new FaultSet();
+  const choices = choicesFor(options.variant);
+  const respond = new Responses(choices, faults);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
   });
-  const store = new Store();
-  seedProducts(store, new Date());
-  const deliveries = new DeliveryDispatcher(faults, { ...defaultDeliveryOptions, ...options.deliveries });
-  const ctx: ReferenceContext = { store, faults, deliveries, now: () => new Date() };
+  const store = new Store(seedData(choices.seed.ids, choices.seed.brandNames), choices.ids);
+  seedProducts(store, choices.seed.products, new Date());
+  const deliveries = new DeliveryDispatcher(faults, {
+    ...defaultDeliveryOptions,
+    ...choices.deliveries,
+    ...options.deliveries,
+  });
+  const ctx: ReferenceContext = { store, faults, choices, respond, deliveries, now: () => new Date() };
 
   app.addHook('onClose', async () => deliveries.close());
 
   // Client errors (malformed JSON, wrong content type, too large) keep their 4xx; anything else is a
   // bug of ours, reported as such. The fuzz self test holds the reference to "no input gives a 5xx".
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const status =
-      error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) app.log.error(error);
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') lingerOnRefusedBody(request.raw, reply);
-    return reply.code(status).send(errorBody(status === 500 ? 'Internal server error.' : error.message));
+    const clientError = error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500;
+    if (!clientError) {
+      app.log.error(error);
+      return respond.refuse(reply, 'server-error', SERVER_ERROR);
+    }
+    const kind = clientErrorKind(error);
+    if (kind === 'body-too-large') lingerOnRefusedBody(request.raw, reply);
+    return respond.refuse(reply, kind, error.message, {
+      status: kind === 'bad-request' ? error.statusCode : undefined,
+    });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send(errorBody(`No route ${request.method} ${request.url.split('?')[0]}.`)),
+    respond.refuse(reply, 'no-route', `No route ${request.method} ${request.url.split('?')[0]}.`),
   );
 
-  if (faults.has('response-text-plain')) {
-    app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('content-type', 'text/plain');
-      return payload;
-    });
-  }
-
-  if (faults.has('create-booking-no-answer')) {
-    // Hold the first booking request open without answering (one timeout per run is enough to prove the
-    // suite reports it); preClose drops the held connection so shutdown never waits on it.
-    let held: Socket | undefined;
-    app.addHook('preClose', async () => {
-      held?.destroy();
-    });
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (!held && request.method === 'POST' && request.url.split('?')[0] === '/api/core/v1/products/booking')
-        held = request.raw.socket;
-      else done();
-    });
-  }
-
-  installSecurityFaults(app, faults, store);
+  installConventionFaults(app, faults);
+  installSecurityFaults(app, faults, { store, serverErrorBody: () => respond.errorBody('server-error', SERVER_ERROR) });
 
   app.register(async (protectedScope) => {
-    protectScope(protectedScope, options.token, faults);
+    protectScope(protectedScope, options.token, faults, respond);
     await protectedScope.register(webhookRoutes, ctx);
     await protectedScope.register(productRoutes, ctx);
     await protectedScope.register(deleteRoutes, ctx);
+    // Whether List Products needs the token is not shown: the variant chose.
+    if (choices.list.requiresToken) await protectedScope.register(listRoutes, ctx);
   });
-  // Whether List Products needs the token is not shown; the reference does not ask for it.
-  app.register(listRoutes, ctx);
+  if (!choices.list.requiresToken) app.register(listRoutes, ctx);
 
-  return { app, store, deliveries };
+  return { app, choices, store, deliveries };
 }

@@ -4,8 +4,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FaultSet } from './faults/index.ts';
-import { errorBody } from './format.ts';
+import type { FaultSet } from './faults/index.ts';
+import type { Responses } from './format.ts';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -29,30 +29,36 @@ function authorized(header: string | undefined, expected: Buffer, faults: FaultS
   return timingSafeEqual(digest(token), expected);
 }
 
-const refuse = (reply: FastifyReply) =>
-  reply.code(401).header('www-authenticate', 'Bearer').send(errorBody('Unauthenticated.'));
+const UNAUTHENTICATED = 'Unauthenticated.';
 
 /** A preHandler that accepts exactly `Authorization: Bearer <token>`. */
-export function requireBearer(token: string, faults: FaultSet = new FaultSet()) {
+function requireBearer(token: string, faults: FaultSet, respond: Responses) {
   const expected = digest(token);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (faults.has('auth-checked-after-write') || authorized(request.headers.authorization, expected, faults))
       return undefined;
-    return refuse(reply);
+    return respond.refuse(bearerChallenge(reply, respond), 'unauthenticated', UNAUTHENTICATED);
   };
+}
+
+/** A 401 names the scheme it wants (RFC 9110, WWW-Authenticate); a 403 does not challenge. */
+function bearerChallenge(reply: FastifyReply, respond: Responses): FastifyReply {
+  return respond.statusOf('unauthenticated') === 401 ? reply.header('www-authenticate', 'Bearer') : reply;
 }
 
 /**
  * Puts the auth check on a scope of protected routes. With `auth-checked-after-write`, the check runs
  * when the answer is about to be sent: the caller is refused, but the handler has already written.
  */
-export function protectScope(scope: FastifyInstance, token: string, faults: FaultSet): void {
-  scope.addHook('preHandler', requireBearer(token, faults));
+export function protectScope(scope: FastifyInstance, token: string, faults: FaultSet, respond: Responses): void {
+  scope.addHook('preHandler', requireBearer(token, faults, respond));
   if (!faults.has('auth-checked-after-write')) return;
   const expected = digest(token);
   scope.addHook('onSend', async (request, reply, payload) => {
     if (authorized(request.headers.authorization, expected, faults)) return payload;
-    void reply.code(401).header('www-authenticate', 'Bearer').header('content-type', 'application/json; charset=utf-8');
-    return JSON.stringify(errorBody('Unauthenticated.'));
+    void bearerChallenge(reply, respond)
+      .code(respond.statusOf('unauthenticated'))
+      .header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify(respond.errorBody('unauthenticated', UNAUTHENTICATED));
   });
 }

@@ -5,7 +5,7 @@
  * bounded so a dead endpoint cannot pile up work.
  */
 import { randomUUID } from 'node:crypto';
-import { signatureHeaders } from '../support/signature/sign.ts';
+import { signatureHeaders, type SignedMessage } from '../support/signature/sign.ts';
 import type { SignatureConfig } from '../support/signature/verify.ts';
 import type { EventName } from '../support/contract/events.ts';
 import type { FaultSet } from './faults/index.ts';
@@ -21,14 +21,18 @@ export interface DeliveryOptions {
   readonly maxPending: number;
   /** How deliveries are signed. */
   readonly signature: SignatureConfig;
+  /** Put before the value of an `hmac-sha256` signature header (`sha256=`), or nothing. */
+  readonly signaturePrefix: string;
 }
 
+/** The dispatcher's own bounds; the variant's choices (attempts, signature) and the caller's options go over them. */
 export const defaultDeliveryOptions: DeliveryOptions = {
   maxAttempts: 4,
   firstRetryDelayMs: 250,
   attemptTimeoutMs: 5_000,
   maxPending: 1_000,
   signature: { scheme: 'standard-webhooks', header: 'x-signature', encoding: 'hex' },
+  signaturePrefix: '',
 };
 
 /** A 4xx means the receiver refused this delivery for good, except these, which ask to try again. */
@@ -101,12 +105,9 @@ export class DeliveryDispatcher {
     const headers: Record<string, string> = {
       'content-type': message.contentType,
       'user-agent': 'store-api-reference/1',
-      ...signatureHeaders(this.options.signature, webhook.secret, {
-        id: message.id,
-        timestamp: new Date(),
-        body: signed,
-      }),
+      ...this.#signatureHeaders(webhook.secret, { id: message.id, timestamp: new Date(), body: signed }),
     };
+    webhook.deliveries++;
     const method = this.faults.has('delivery-method-put') ? 'PUT' : webhook.method_type;
     void fetch(webhook.url, { method, headers, body: message.body, signal: controller.signal, redirect: 'manual' })
       .then(async (response) => {
@@ -133,6 +134,14 @@ export class DeliveryDispatcher {
         );
         this.#timers.add(retry);
       });
+  }
+
+  #signatureHeaders(secret: string, message: SignedMessage): Record<string, string> {
+    const { signature, signaturePrefix } = this.options;
+    const headers = signatureHeaders(signature, secret, message);
+    const value = headers[signature.header];
+    if (signature.scheme === 'hmac-sha256' && value !== undefined) headers[signature.header] = signaturePrefix + value;
+    return headers;
   }
 
   close(): void {

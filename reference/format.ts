@@ -1,5 +1,7 @@
-/** How the reference renders values the spec fixes the form of. */
+/** How the reference renders values the spec fixes the form of, and its envelopes and error bodies. */
+import type { FastifyReply } from 'fastify';
 import type { FaultSet } from './faults/index.ts';
+import type { ErrorKind, FieldErrors, MessageKey, ReferenceChoices } from './variants/index.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -18,20 +20,50 @@ export interface Envelope<T> {
   status: string;
   message?: string;
   data: T;
+  [extra: string]: unknown;
 }
 
-export function envelope<T>(message: string, data: T, faults: FaultSet): Envelope<T> {
-  const body: Envelope<T> = { status: faults.has('envelope-status-ok') ? 'ok' : 'success', message, data };
-  if (faults.has('envelope-no-message')) delete body.message;
-  return body;
-}
+/** The reference's answers, in the words and shapes its variant chose. */
+export class Responses {
+  constructor(
+    private readonly choices: ReferenceChoices,
+    private readonly faults: FaultSet,
+  ) {}
 
-export interface ErrorBody {
-  status: 'error';
-  message: string;
-  errors?: Record<string, string[]>;
-}
+  /** A success envelope (Conventions: Response envelope). */
+  envelope<T>(message: MessageKey, data: T): Envelope<T> {
+    const body: Envelope<T> = {
+      status: this.faults.has('envelope-status-ok') ? 'ok' : 'success',
+      message: this.choices.messages[message],
+      data,
+      ...this.choices.extras.envelope(),
+    };
+    if (this.faults.has('envelope-no-message')) delete body.message;
+    return body;
+  }
 
-export function errorBody(message: string, errors?: Record<string, string[]>): ErrorBody {
-  return errors ? { status: 'error', message, errors } : { status: 'error', message };
+  /** The status the variant gives a kind of refusal. */
+  statusOf(kind: ErrorKind): number {
+    return this.choices.errors.status(kind);
+  }
+
+  /** The body of a refusal. */
+  errorBody(kind: ErrorKind, detail: string, fields?: FieldErrors): unknown {
+    return this.choices.errors.body(kind, detail, fields);
+  }
+
+  /** Sends a refusal with the status the variant gives its kind (or `status`, where a fault bends it). */
+  refuse(
+    reply: FastifyReply,
+    kind: ErrorKind,
+    detail: string,
+    options: { fields?: FieldErrors | undefined; status?: number | undefined } = {},
+  ): FastifyReply {
+    return reply.code(options.status ?? this.statusOf(kind)).send(this.errorBody(kind, detail, options.fields));
+  }
+
+  /** Refuses an `{identifier}` that names no `resource`. */
+  unknownIdentifier(reply: FastifyReply, resource: string, identifier: string): FastifyReply {
+    return this.refuse(reply, 'unknown-identifier', `No ${resource} has the identifier ${JSON.stringify(identifier)}.`);
+  }
 }

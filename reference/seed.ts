@@ -1,8 +1,9 @@
 /**
- * Reference data that the spec lets requests refer to but gives no way to create. The ids match
- * fixtures/targets/reference.json, the reference's target profile.
+ * Reference data that the spec lets requests refer to but gives no way to create (brands, categories,
+ * media, statuses), and a few products of every type. The ids are those of the variant's target
+ * profile (fixtures/targets/*.json), which is what a suite run against it is told exists.
  */
-import profile from '../fixtures/targets/reference.json' with { type: 'json' };
+import type { TargetProfile } from '../support/profile.ts';
 
 export interface Bilingual {
   ar: string;
@@ -21,27 +22,37 @@ export interface CategoryRecord {
   level: 'category' | 'sub' | 'child';
 }
 
-const brandNames = [
-  ['نايك', 'Nike'],
-  ['أديداس', 'Adidas'],
-  ['سوني', 'Sony'],
-] as const;
-export const seedBrands: BrandRecord[] = profile.brandIds.map((id, i) => {
-  const [ar, en] = brandNames[i % brandNames.length] ?? ['علامة', 'Brand'];
-  return { id, name: { ar, en }, description: { ar: `وصف ${ar}`, en: `About ${en}` } };
-});
+/** The ids of a target profile the reference seeds. */
+export type SeedIds = Pick<
+  TargetProfile,
+  'brandIds' | 'categoryIds' | 'subCategoryIds' | 'childCategoryIds' | 'mediaIds' | 'statusIds'
+>;
 
-const category = (id: number, level: CategoryRecord['level'], en: string): CategoryRecord => ({
-  id,
-  level,
-  name: { ar: `تصنيف ${id}`, en },
-  description: { ar: `وصف ${id}`, en: `${en} products` },
-});
+/** Brand names, `[ar, en]`, given to the brand ids in turn. */
+export type BrandNames = readonly (readonly [ar: string, en: string])[];
 
-export const seedCategories: CategoryRecord[] = [
-  ...profile.categoryIds.map((id) => category(id, 'category', `Category ${id}`)),
-  ...profile.subCategoryIds.map((id) => category(id, 'sub', `Sub-category ${id}`)),
-  ...profile.childCategoryIds.map((id) => category(id, 'child', `Child category ${id}`)),
-];
+export interface SeedData {
+  readonly brands: readonly BrandRecord[];
+  readonly categories: readonly CategoryRecord[];
+  readonly mediaIds: readonly number[];
+  readonly statusIds: readonly number[];
+}
 
-export const seedMediaIds: readonly number[] = profile.mediaIds;
+export function seedData(ids: SeedIds, brandNames: BrandNames): SeedData {
+  const brands = ids.brandIds.map((id, i) => {
+    const [ar, en] = brandNames[i % brandNames.length] ?? ['علامة', 'Brand'];
+    return { id, name: { ar, en }, description: { ar: `وصف ${ar}`, en: `About ${en}` } };
+  });
+  const category = (id: number, level: CategoryRecord['level'], en: string): CategoryRecord => ({
+    id,
+    level,
+    name: { ar: `تصنيف ${id}`, en },
+    description: { ar: `وصف ${id}`, en: `${en} products` },
+  });
+  const categories = [
+    ...ids.categoryIds.map((id) => category(id, 'category', `Category ${id}`)),
+    ...ids.subCategoryIds.map((id) => category(id, 'sub', `Sub-category ${id}`)),
+    ...ids.childCategoryIds.map((id) => category(id, 'child', `Child category ${id}`)),
+  ];
+  return { brands, categories, mediaIds: ids.mediaIds, statusIds: ids.statusIds };
+}

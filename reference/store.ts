@@ -1,15 +1,14 @@
 /** The reference's in-memory state: webhooks, products, tags, and the seeded reference data. */
 import type { EventName } from '../support/contract/events.ts';
-import {
-  seedBrands,
-  seedCategories,
-  seedMediaIds,
-  type Bilingual,
-  type BrandRecord,
-  type CategoryRecord,
-} from './seed.ts';
+import type { Bilingual, BrandRecord, CategoryRecord, SeedData } from './seed.ts';
 
 export type ProductType = 'physical' | 'digital' | 'booking' | 'service';
+
+export interface RegisteredEventRecord {
+  id: number;
+  event_name: EventName;
+  created_at: Date;
+}
 
 export interface WebhookRecord {
   id: number;
@@ -19,7 +18,9 @@ export interface WebhookRecord {
   status: number;
   /** Kept for signing deliveries; never rendered into a response after registration. */
   secret: string;
-  events: { id: number; event_name: EventName }[];
+  events: RegisteredEventRecord[];
+  /** Deliveries sent to it (each attempt counted once). */
+  deliveries: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -47,67 +48,113 @@ export interface ProductRecord {
   updated_at: Date;
 }
 
+/** A product the reference starts with. */
+export interface SeedProduct {
+  readonly type: ProductType;
+  readonly name: Bilingual;
+  readonly price: number;
+  readonly sku: string;
+  readonly is_published: boolean;
+}
+
+/** A seed product named `[ar, en]`, published unless told otherwise, its sku `SEED-<TYPE>` unless given. */
+export function seedProduct(
+  type: ProductType,
+  [ar, en]: readonly [ar: string, en: string],
+  price: number,
+  { published = true, sku = `SEED-${type.toUpperCase()}` }: { published?: boolean; sku?: string } = {},
+): SeedProduct {
+  return { type, name: { ar, en }, price, sku, is_published: published };
+}
+
+/** Where a kind of id starts, and how far apart two consecutive ids are. */
+export interface IdChoice {
+  readonly first: number;
+  readonly step: number;
+}
+
+class IdSequence {
+  #next: number;
+  constructor(private readonly choice: IdChoice) {
+    this.#next = choice.first;
+  }
+  next(): number {
+    const id = this.#next;
+    this.#next += this.choice.step;
+    return id;
+  }
+}
+
 export class Store {
   readonly webhooks = new Map<number, WebhookRecord>();
   readonly products = new Map<number, ProductRecord>();
-  readonly brands = new Map<number, BrandRecord>(seedBrands.map((b) => [b.id, b]));
-  readonly categories = new Map<number, CategoryRecord>(seedCategories.map((c) => [c.id, c]));
-  readonly media = new Set<number>(seedMediaIds);
+  readonly brands: ReadonlyMap<number, BrandRecord>;
+  readonly categories: ReadonlyMap<number, CategoryRecord>;
+  readonly media: ReadonlySet<number>;
+  readonly statuses: ReadonlySet<number>;
   readonly tags = new Map<number, string>();
-  #nextWebhookId = 1;
-  #nextRegisteredEventId = 1;
-  #nextProductId = 1;
-  #nextTagId = 1;
+  readonly #webhookIds: IdSequence;
+  readonly #registeredEventIds: IdSequence;
+  readonly #productIds: IdSequence;
+  readonly #tagIds: IdSequence;
+
+  constructor(seed: SeedData, ids: IdChoice) {
+    this.brands = new Map(seed.brands.map((b) => [b.id, b]));
+    this.categories = new Map(seed.categories.map((c) => [c.id, c]));
+    this.media = new Set(seed.mediaIds);
+    this.statuses = new Set(seed.statusIds);
+    this.#webhookIds = new IdSequence(ids);
+    this.#registeredEventIds = new IdSequence(ids);
+    this.#productIds = new IdSequence(ids);
+    this.#tagIds = new IdSequence(ids);
+  }
 
   nextWebhookId(): number {
-    return this.#nextWebhookId++;
+    return this.#webhookIds.next();
   }
   nextRegisteredEventId(): number {
-    return this.#nextRegisteredEventId++;
+    return this.#registeredEventIds.next();
   }
   nextProductId(): number {
-    return this.#nextProductId++;
+    return this.#productIds.next();
   }
 
   /** Tags are created from names on first use (Common product body fields: `tags`). */
   tagIdsFor(names: readonly string[]): number[] {
     return [...new Set(names)].map((name) => {
       for (const [id, existing] of this.tags) if (existing === name) return id;
-      const id = this.#nextTagId++;
+      const id = this.#tagIds.next();
       this.tags.set(id, name);
       return id;
     });
   }
 }
 
-/** A few products of all four types, so every list label appears, one of them unpublished. */
-export function seedProducts(store: Store, now: Date): void {
-  const base = (type: ProductType, en: string, ar: string, price: number, isPublished: boolean): ProductRecord => ({
-    id: store.nextProductId(),
-    type,
-    name: { ar, en },
-    summary: { ar: `ملخص ${ar}`, en: `${en} summary` },
-    description: { ar: `<p>${ar}</p>`, en: `<p>${en}</p>` },
-    price,
-    sale_price: 0,
-    is_refundable: true,
-    min_purchase: 1,
-    max_purchase: null,
-    image_id: null,
-    sku: `SEED-${type.toUpperCase()}`,
-    is_published: isPublished,
-    brand_id: seedBrands[0]?.id ?? null,
-    category_ids: [],
-    tag_ids: [],
-    extra: {},
-    created_at: now,
-    updated_at: now,
-  });
-  for (const product of [
-    base('physical', 'Seed physical product', 'منتج مادي', 120, true),
-    base('digital', 'Seed digital product', 'منتج رقمي', 15, true),
-    base('booking', 'Seed booking product', 'منتج حجز', 60, true),
-    base('service', 'Seed service product', 'منتج خدمة', 45, false),
-  ])
+/** The variant's seed products, of its first brand. */
+export function seedProducts(store: Store, products: readonly SeedProduct[], now: Date): void {
+  const brand = store.brands.keys().next();
+  for (const seed of products) {
+    const product: ProductRecord = {
+      id: store.nextProductId(),
+      type: seed.type,
+      name: { ...seed.name },
+      summary: { ar: `ملخص ${seed.name.ar}`, en: `${seed.name.en} summary` },
+      description: { ar: `<p>${seed.name.ar}</p>`, en: `<p>${seed.name.en}</p>` },
+      price: seed.price,
+      sale_price: 0,
+      is_refundable: true,
+      min_purchase: 1,
+      max_purchase: null,
+      image_id: null,
+      sku: seed.sku,
+      is_published: seed.is_published,
+      brand_id: brand.done ? null : brand.value,
+      category_ids: [],
+      tag_ids: [],
+      extra: {},
+      created_at: now,
+      updated_at: now,
+    };
     store.products.set(product.id, product);
+  }
 }

@@ -1,11 +1,21 @@
 /**
  * The reference's request validation. The spec leaves required fields and most rules unshown; these
- * are the reference's own choices, which the suite must not assert (a vendor may choose otherwise).
+ * are the reference's own choices (some made by its variant), which the suite must not assert (a
+ * vendor may choose otherwise).
  */
 import { z } from 'zod';
 import { EventNames } from '../support/contract/events.ts';
+import { isPublicHttps } from './destinations.ts';
 import type { FaultSet } from './faults/index.ts';
 import type { Store } from './store.ts';
+import type { ReferenceChoices } from './variants/index.ts';
+
+/** An object of the fields listed for it: unlisted fields refused or dropped, as the variant chose. */
+type ObjectOf = <S extends z.ZodRawShape>(shape: S) => z.ZodObject<S>;
+const objectOf =
+  (choices: ReferenceChoices): ObjectOf =>
+  (shape) =>
+    choices.bodies.unlistedFields === 'refuse' ? z.strictObject(shape) : z.object(shape);
 
 const text = z.string().max(10_000);
 const name = z.string().trim().min(1).max(255);
@@ -14,13 +24,23 @@ const ids = z.array(id).max(100);
 const money = z.number().nonnegative().max(1e9);
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 
-export const WebhookBody = (_faults: FaultSet) =>
-  z.strictObject({
+/** The webhook destinations the variant accepts. */
+const destination = (choices: ReferenceChoices) =>
+  choices.webhooks.destinations === 'public-https'
+    ? httpUrl.refine(isPublicHttps, 'must be an https URL to a public host')
+    : httpUrl;
+
+export const WebhookBody = (faults: FaultSet, choices: ReferenceChoices, operation: 'register' | 'update') =>
+  objectOf(choices)({
     name,
-    url: httpUrl,
-    method_type: z.enum(['POST', 'PUT', 'PATCH']),
+    url: destination(choices),
+    method_type: z.enum(choices.webhooks.methodTypes),
     events: z
-      .array(z.enum(EventNames as [string, ...string[]]))
+      .array(
+        operation === 'register' && faults.has('register-webhook-keeps-unknown-events')
+          ? z.string().min(1).max(255)
+          : z.enum(EventNames as [string, ...string[]]),
+      )
       .min(1)
       .max(EventNames.length),
     secret: z.string().min(32).max(255).optional(),
@@ -28,22 +48,21 @@ export const WebhookBody = (_faults: FaultSet) =>
   });
 export type WebhookBody = z.infer<ReturnType<typeof WebhookBody>>;
 
-const bilingual = z.strictObject({ ar: text, en: text });
 const priceTable = z.record(z.string().max(255), z.number().min(-1e9).max(1e9));
 const Weekday = z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']);
 
-function productOption(faults: FaultSet) {
-  const option = z.strictObject({
+function productOption(faults: FaultSet, object: ObjectOf) {
+  const bilingual = object({ ar: text, en: text });
+  const table = object({ ar: priceTable, en: priceTable });
+  const option = object({
     type: z.string().min(1).max(50),
     title: bilingual,
     subTitle: faults.has('product-option-empty-subtitle-rejected')
-      ? z.strictObject({ ar: text.min(1), en: text.min(1) }).optional()
+      ? object({ ar: text.min(1), en: text.min(1) }).optional()
       : bilingual.optional(),
     isRequired: z.boolean(),
     multiSelect: z.boolean(),
-    options: faults.has('product-option-text-needs-table')
-      ? z.strictObject({ ar: priceTable, en: priceTable })
-      : z.strictObject({ ar: priceTable, en: priceTable }).nullable(),
+    options: faults.has('product-option-text-needs-table') ? table : table.nullable(),
   });
   if (faults.has('product-option-null-table-accepted')) return option;
   // The option types are an open set; only the two that need a price table are held to it.
@@ -53,16 +72,14 @@ function productOption(faults: FaultSet) {
   });
 }
 
-function availability(faults: FaultSet) {
+function availability(faults: FaultSet, object: ObjectOf) {
   const hhmm = faults.has('booking-availability-hour-unpadded')
     ? z.string().regex(/^\d{1,2}:[0-5]\d$/, 'must be H:MM')
     : z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM');
-  const window = z
-    .strictObject({ start: hhmm, end: hhmm })
-    .refine((w) => w.start.padStart(5, '0') < w.end.padStart(5, '0'), {
-      message: 'start must be before end',
-      path: ['end'],
-    });
+  const window = object({ start: hhmm, end: hhmm }).refine((w) => w.start.padStart(5, '0') < w.end.padStart(5, '0'), {
+    message: 'start must be before end',
+    path: ['end'],
+  });
   const windows = z.array(window).max(faults.has('booking-availability-single-window') ? 1 : 24);
   return faults.has('booking-availability-any-weekday')
     ? z.record(z.string(), windows)
@@ -75,7 +92,7 @@ function isoDate(faults: FaultSet) {
   return z.string().transform((value) => new Date(value).toISOString().slice(0, 10));
 }
 
-function commonFields(faults: FaultSet) {
+function commonFields(faults: FaultSet, object: ObjectOf) {
   const gallery = faults.has('product-gallery-repeats-rejected')
     ? ids.refine((list) => new Set(list).size === list.length, 'must not repeat a media id')
     : ids;
@@ -91,7 +108,7 @@ function commonFields(faults: FaultSet) {
     sale_price: money.optional(),
     price: money,
     sku: z.string().max(255).optional(),
-    image_id: id.optional(),
+    image_id: faults.has('product-image-required') ? id : id.optional(),
     product_gallery: gallery.optional(),
     brand_id: id.optional(),
     badge_id: id.optional(),
@@ -101,7 +118,7 @@ function commonFields(faults: FaultSet) {
     policy_description: text.optional(),
     video_source: z.string().max(50).optional(),
     video_id: z.string().max(255).optional(),
-    product_options: z.array(productOption(faults)).max(50).optional(),
+    product_options: z.array(productOption(faults, object)).max(50).optional(),
     general_title: text.optional(),
     general_description: text.optional(),
     general_image: id.optional(),
@@ -114,37 +131,48 @@ function commonFields(faults: FaultSet) {
     related_products: ids.optional(),
     sub_category: ids.optional(),
     child_category: ids.optional(),
-    min_purchase: z.int().min(1).max(1e6).optional(),
-    max_purchase: z.int().min(1).max(1e6).optional(),
   };
 }
 
-export const BookingBody = (faults: FaultSet) =>
-  z.strictObject({
-    ...commonFields(faults),
+export const BookingBody = (faults: FaultSet, choices: ReferenceChoices) =>
+  objectOf(choices)({
+    ...commonFields(faults, objectOf(choices)),
     cost: money.optional(),
     quantity: z.int().min(0).max(1e6).optional(),
     duration: z.int().positive().max(10_000).optional(),
     duration_type: z.string().min(1).max(20).optional(),
-    availability: availability(faults).optional(),
+    availability: availability(faults, objectOf(choices)).optional(),
     provider_required: z.boolean().optional(),
     providers: ids.optional(),
     is_enable_date_range: z.boolean().optional(),
     is_enable_booking_same_date: z.boolean().optional(),
     is_inventory_warning: z.boolean().optional(),
+    // Listed for Create Booking Product only (not among the common fields, nor for the service operations).
+    min_purchase: z.int().min(1).max(1e6).optional(),
+    max_purchase: z.int().min(1).max(1e6).optional(),
   });
 export type BookingBody = z.infer<ReturnType<typeof BookingBody>>;
 
-export const ServiceBody = (faults: FaultSet) =>
-  z.strictObject({
-    ...commonFields(faults),
+export const ServiceBody = (faults: FaultSet, choices: ReferenceChoices) =>
+  objectOf(choices)({
+    ...commonFields(faults, objectOf(choices)),
     release_date: isoDate(faults).optional(),
     update_date: isoDate(faults).optional(),
     preview_link: (faults.has('service-preview-link-unchecked') ? z.string() : httpUrl).optional(),
   });
 export type ServiceBody = z.infer<ReturnType<typeof ServiceBody>>;
-export const ServicePatch = (faults: FaultSet) => ServiceBody(faults).partial();
-export type ServicePatch = z.infer<ReturnType<typeof ServicePatch>>;
+/** The service body with every field optional, but those the variant requires on PATCH too. */
+export function ServicePatch(faults: FaultSet, choices: ReferenceChoices) {
+  const body = ServiceBody(faults, choices);
+  const { patchRequires } = choices.bodies;
+  const unknown = patchRequires.filter((field) => !Object.hasOwn(body.shape, field));
+  if (unknown.length > 0) throw new Error(`patchRequires names fields the service body lacks: ${unknown.join(', ')}`);
+  return body.partial().superRefine((patch, ctx) => {
+    for (const field of patchRequires)
+      if ((patch as Record<string, unknown>)[field] === undefined)
+        ctx.addIssue({ code: 'custom', path: [field], message: 'is required' });
+  });
+}
 
 /** Any of the three product bodies after validation: every field may be absent (PATCH). */
 export type ProductBody = { [K in keyof (BookingBody & ServiceBody)]?: (BookingBody & ServiceBody)[K] | undefined };
@@ -160,6 +188,7 @@ export function referenceErrors(body: ProductBody, store: Store): Record<string,
   check('category', body.category, (v) => store.categories.has(v));
   check('image_id', body.image_id === undefined ? undefined : [body.image_id], (v) => store.media.has(v));
   check('product_gallery', body.product_gallery, (v) => store.media.has(v));
+  check('status_id', body.status_id === undefined ? undefined : [body.status_id], (v) => store.statuses.has(v));
   if (body.min_purchase !== undefined && body.max_purchase !== undefined && body.max_purchase < body.min_purchase) {
     errors.max_purchase = ['must not be less than min_purchase'];
   }

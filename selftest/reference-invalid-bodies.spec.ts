@@ -1,10 +1,13 @@
 /**
  * The reference never answers client input with a 5xx: at least 200 generated invalid bodies per write
- * operation (wrong types, missing fields, garbage JSON, huge strings) each get a 4xx with a JSON body.
+ * operation (wrong types, missing fields, garbage JSON, huge strings) each get a 4xx with a JSON body,
+ * from the standard reference and from the divergent one (which ignores unlisted fields, so for it an
+ * unknown field is not what makes a body invalid).
  */
 import { expect, test } from '@playwright/test';
 import { Faker, en } from '@faker-js/faker';
 import { buildReference } from '../reference/app.ts';
+import { choicesFor, type ReferenceChoices, type ReferenceVariant } from '../reference/variants/index.ts';
 import { Operations, type OperationId } from '../support/contract/operations.ts';
 
 const TOKEN = 'selftest-token-0123456789';
@@ -40,7 +43,7 @@ const validish: Record<OperationId, Record<string, unknown>> = {
     availability: { monday: [{ start: '09:00', end: '10:00' }] },
   },
   createServiceProduct: { name_ar: 'ا', name_en: 'a', price: 10, release_date: '2026-01-01' },
-  updateServiceProduct: { name_en: 'b', price: 11 },
+  updateServiceProduct: { name_ar: 'ب', name_en: 'b', price: 11 },
   webhookEvents: {},
   listProducts: {},
 };
@@ -75,17 +78,18 @@ function wrongValues(faker: Faker): unknown[] {
   ];
 }
 
-/** Fields the reference requires: leaving one out is invalid. (PATCH requires none.) */
-const required: Partial<Record<OperationId, string[]>> = {
+/** Fields the reference requires: leaving one out is invalid. (PATCH requires those its variant chose.) */
+const required = (choices: ReferenceChoices): Partial<Record<OperationId, readonly string[]>> => ({
   registerWebhook: ['name', 'url', 'method_type', 'events'],
   updateWebhook: ['name', 'url', 'method_type', 'events'],
   createBookingProduct: ['name_ar', 'name_en', 'price'],
   createServiceProduct: ['name_ar', 'name_en', 'price'],
-};
+  updateServiceProduct: choices.bodies.patchRequires,
+});
 
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
-function invalidBodies(operation: OperationId, faker: Faker): (string | Buffer)[] {
+function invalidBodies(operation: OperationId, faker: Faker, choices: ReferenceChoices): (string | Buffer)[] {
   const base = validish[operation];
   const bodies: (string | Buffer)[] = [];
   const fields = Object.keys(base);
@@ -95,7 +99,7 @@ function invalidBodies(operation: OperationId, faker: Faker): (string | Buffer)[
   for (const field of fields)
     for (const value of wrongFor(field)) bodies.push(JSON.stringify({ ...base, [field]: value }));
   // Each required field missing.
-  for (const field of required[operation] ?? [])
+  for (const field of required(choices)[operation] ?? [])
     bodies.push(JSON.stringify(Object.fromEntries(Object.entries(base).filter(([k]) => k !== field))));
   // Bodies that are not objects, or not JSON at all.
   bodies.push(
@@ -119,7 +123,14 @@ function invalidBodies(operation: OperationId, faker: Faker): (string | Buffer)[
     bodies.push(
       faker.helpers.arrayElement([
         () => `{${faker.string.sample({ min: 1, max: 200 })}`,
-        () => JSON.stringify({ ...base, [faker.lorem.word()]: faker.helpers.arrayElement(wrongValues(faker)) }),
+        // An unlisted field makes a body invalid only where unlisted fields are refused; elsewhere a
+        // listed one gets a wrong value too.
+        () => {
+          const unlisted = { [faker.lorem.word()]: faker.helpers.arrayElement(wrongValues(faker)) };
+          if (choices.bodies.unlistedFields === 'refuse') return JSON.stringify({ ...base, ...unlisted });
+          const field = faker.helpers.arrayElement(fields);
+          return JSON.stringify({ ...base, ...unlisted, [field]: faker.helpers.arrayElement(wrongFor(field)) });
+        },
         () => {
           const [a, b] = [faker.helpers.arrayElement(fields), faker.helpers.arrayElement(fields)];
           return JSON.stringify({
@@ -137,51 +148,55 @@ function invalidBodies(operation: OperationId, faker: Faker): (string | Buffer)[
   return bodies;
 }
 
-for (const operationId of writeOperations) {
-  test(`${Operations[operationId].name} answers every invalid body with a 4xx JSON error, never a 5xx`, async () => {
-    const faker = new Faker({ locale: [en] });
-    faker.seed(4242);
-    const { app, store } = buildReference({ token: TOKEN });
-    try {
-      // Targets for the update operations: a webhook and a service product that exist.
-      const webhook = await app.inject({
-        method: 'POST',
-        url: Operations.registerWebhook.path,
-        headers: { authorization: `Bearer ${TOKEN}` },
-        payload: validish.registerWebhook,
-      });
-      expect(webhook.statusCode).toBe(201);
-      const service = [...store.products.values()].find((p) => p.type === 'service');
-      const identifier = operationId === 'updateWebhook' ? '1' : String(service?.id);
-      const operation = Operations[operationId];
-      const url = operation.path.replace('{identifier}', identifier);
-      const bodies = invalidBodies(operationId, faker);
-      expect(bodies.length).toBeGreaterThanOrEqual(200);
-      const wrong: string[] = [];
-      for (const payload of bodies) {
-        const response = await app.inject({
-          method: operation.method,
-          url,
-          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-          payload,
+const variants: ReferenceVariant[] = ['standard', 'divergent'];
+
+for (const variant of variants)
+  for (const operationId of writeOperations) {
+    test(`${variant}: ${Operations[operationId].name} answers every invalid body with a 4xx JSON error, never a 5xx`, async () => {
+      const faker = new Faker({ locale: [en] });
+      faker.seed(4242);
+      const { app, store } = buildReference({ token: TOKEN, variant });
+      try {
+        // Targets for the update operations: a webhook and a service product that exist.
+        const webhook = await app.inject({
+          method: 'POST',
+          url: Operations.registerWebhook.path,
+          headers: { authorization: `Bearer ${TOKEN}` },
+          payload: validish.registerWebhook,
         });
-        let json = false;
-        try {
-          JSON.parse(response.body);
-          json = response.headers['content-type']?.toString().startsWith('application/json') ?? false;
-        } catch {
-          json = false;
+        expect(webhook.statusCode).toBe(201);
+        const service = [...store.products.values()].find((p) => p.type === 'service');
+        const [webhookId] = store.webhooks.keys();
+        const identifier = String(operationId === 'updateWebhook' ? webhookId : service?.id);
+        const operation = Operations[operationId];
+        const url = operation.path.replace('{identifier}', identifier);
+        const bodies = invalidBodies(operationId, faker, choicesFor(variant));
+        expect(bodies.length).toBeGreaterThanOrEqual(200);
+        const wrong: string[] = [];
+        for (const payload of bodies) {
+          const response = await app.inject({
+            method: operation.method,
+            url,
+            headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+            payload,
+          });
+          let json = false;
+          try {
+            JSON.parse(response.body);
+            json = response.headers['content-type']?.toString().startsWith('application/json') ?? false;
+          } catch {
+            json = false;
+          }
+          if (response.statusCode < 400 || response.statusCode >= 500 || !json) {
+            const shown = typeof payload === 'string' ? payload.slice(0, 120) : `<${payload.length} bytes>`;
+            wrong.push(
+              `${response.statusCode} ${json ? 'json' : 'NOT JSON'} for ${shown}: ${response.body.slice(0, 200)}`,
+            );
+          }
         }
-        if (response.statusCode < 400 || response.statusCode >= 500 || !json) {
-          const shown = typeof payload === 'string' ? payload.slice(0, 120) : `<${payload.length} bytes>`;
-          wrong.push(
-            `${response.statusCode} ${json ? 'json' : 'NOT JSON'} for ${shown}: ${response.body.slice(0, 200)}`,
-          );
-        }
+        expect(wrong, `invalid bodies that did not get a 4xx JSON answer (of ${bodies.length})`).toEqual([]);
+      } finally {
+        await app.close();
       }
-      expect(wrong, `invalid bodies that did not get a 4xx JSON answer (of ${bodies.length})`).toEqual([]);
-    } finally {
-      await app.close();
-    }
-  });
-}
+    });
+  }

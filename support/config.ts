@@ -9,9 +9,10 @@ import { z } from 'zod';
 import { SetupError } from './errors.ts';
 import { TargetProfile } from './profile.ts';
 import { redact, registerSecret, REDACTED } from './redact.ts';
+import { EmbeddedTargets, ReferenceVariants, type ReferenceVariant } from '../reference/variants/embedded.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '..');
-export const REFERENCE_PROFILE = 'fixtures/targets/reference.json';
+export const REFERENCE_PROFILE = EmbeddedTargets.standard.profile;
 
 const optionalString = z
   .string()
@@ -54,6 +55,11 @@ export const EnvSchema = z.object({
   FAKER_SEED: unsetIfEmpty(z.coerce.number().int().nonnegative()),
   WORKERS: unsetIfEmpty(z.coerce.number().int().positive()),
   REFERENCE_FAULTS: z.string().default(''),
+  /** Embedded reference only: `standard`, or `divergent` (other spec-valid choices), or `divergent-ssrf`. */
+  REFERENCE_VARIANT: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.enum(ReferenceVariants).default('standard'),
+  ),
   CAPTURE_PUBLIC_URL: optionalUrl,
   CAPTURE_HOST: z.string().min(1).default('127.0.0.1'),
   CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
@@ -64,8 +70,9 @@ export const EnvSchema = z.object({
     (v) => (v === '' ? undefined : v),
     z.enum(['none', 'standard-webhooks', 'hmac-sha256']).optional(),
   ),
-  WEBHOOK_SIGNATURE_HEADER: z.string().min(1).default('x-signature'),
-  WEBHOOK_SIGNATURE_ENCODING: z.enum(['hex', 'base64']).default('hex'),
+  // Unset: x-signature and hex, or for the embedded reference without a scheme, its variant's own.
+  WEBHOOK_SIGNATURE_HEADER: unsetIfEmpty(z.string().min(1)),
+  WEBHOOK_SIGNATURE_ENCODING: unsetIfEmpty(z.enum(['hex', 'base64'])),
   DELETE_PRODUCT_PATH: optionalPathTemplate,
   DELETE_WEBHOOK_PATH: optionalPathTemplate,
   /** Where the run lists what it created (and what teardown deleted); relative to the project root. */
@@ -97,6 +104,8 @@ export interface Config {
   readonly runId: string | undefined;
   readonly fakerSeed: number | undefined;
   readonly referenceFaults: readonly string[];
+  /** Which reference the embedded run starts (REFERENCE_VARIANT); meaningless with BASE_URL. */
+  readonly referenceVariant: ReferenceVariant;
   readonly capture: {
     readonly publicUrl: string | undefined;
     readonly host: string;
@@ -107,8 +116,10 @@ export interface Config {
   };
   readonly deliveryTimeoutMs: number;
   /**
-   * How deliveries are signed (WEBHOOK_SIGNATURE_SCHEME). When unset: `standard-webhooks` for the embedded
-   * reference (the scheme it signs with), undefined for a remote target (the signature test skips).
+   * How deliveries are signed (WEBHOOK_SIGNATURE_SCHEME, _HEADER, _ENCODING). When the scheme is unset:
+   * for the embedded reference, its variant's own (Standard Webhooks for `standard`; HMAC-SHA256 in
+   * x-store-signature, base64, for the divergent ones), any _HEADER or _ENCODING given still winning;
+   * for a remote target, undefined (the signature test skips).
    */
   readonly signature:
     | {
@@ -170,7 +181,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     problems.push(
       `TARGET_PROFILE: required when BASE_URL names a target: a JSON file listing the ids that exist there (see ${REFERENCE_PROFILE})`,
     );
-  const profilePath = path.resolve(root, e.TARGET_PROFILE ?? REFERENCE_PROFILE);
+  const profilePath = path.resolve(root, e.TARGET_PROFILE ?? EmbeddedTargets[e.REFERENCE_VARIANT].profile);
   let profile: TargetProfile | undefined;
   if (embedded || e.TARGET_PROFILE) {
     try {
@@ -182,7 +193,6 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
   if (problems.length > 0 || !profile) throw new ConfigError(problems);
   registerSecret(e.API_TOKEN);
   registerSecret(e.CAPTURE_CONTROL_TOKEN);
-  const signatureScheme = e.WEBHOOK_SIGNATURE_SCHEME ?? (embedded ? 'standard-webhooks' : undefined);
   return Object.freeze({
     baseUrl: e.BASE_URL,
     embedded,
@@ -199,6 +209,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     referenceFaults: e.REFERENCE_FAULTS.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    referenceVariant: e.REFERENCE_VARIANT,
     capture: Object.freeze({
       publicUrl: e.CAPTURE_PUBLIC_URL,
       host: e.CAPTURE_HOST,
@@ -207,17 +218,23 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
       controlToken: e.CAPTURE_CONTROL_TOKEN,
     }),
     deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
-    signature:
-      signatureScheme &&
-      Object.freeze({
-        scheme: signatureScheme,
-        header: e.WEBHOOK_SIGNATURE_HEADER.toLowerCase(),
-        encoding: e.WEBHOOK_SIGNATURE_ENCODING,
-      }),
+    signature: signatureOf(e, embedded),
     deletePaths: Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH }),
     createdResourcesFile: path.resolve(root, e.CREATED_RESOURCES_FILE ?? 'reports/created-resources.json'),
     faultPlan: e.FAULT_PLAN,
     traceTests: e.TRACE_TESTS,
+  });
+}
+
+/** WEBHOOK_SIGNATURE_* where given; for the embedded reference without a scheme, its variant's own where not. */
+function signatureOf(e: z.infer<typeof EnvSchema>, embedded: boolean): Config['signature'] {
+  const own = embedded && !e.WEBHOOK_SIGNATURE_SCHEME ? EmbeddedTargets[e.REFERENCE_VARIANT].signature : undefined;
+  const scheme = e.WEBHOOK_SIGNATURE_SCHEME ?? own?.scheme;
+  if (!scheme) return undefined;
+  return Object.freeze({
+    scheme,
+    header: (e.WEBHOOK_SIGNATURE_HEADER ?? own?.header ?? 'x-signature').toLowerCase(),
+    encoding: e.WEBHOOK_SIGNATURE_ENCODING ?? own?.encoding ?? 'hex',
   });
 }
 

@@ -28,6 +28,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     const token = config.apiToken ?? `ref-${randomBytes(16).toString('hex')}`;
     const { app } = buildReference({
       token,
+      variant: config.referenceVariant,
       faults: parseFaults(config.referenceFaults),
       deliveries: config.signature ? { signature: config.signature } : {},
     });

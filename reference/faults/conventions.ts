@@ -1,4 +1,11 @@
-import type { FaultDefinition } from './index.ts';
+/**
+ * Faults of the conventions every operation shares (envelope, JSON, timestamps), and the two that act
+ * on the whole server rather than one route: their hooks are installed here, only when they are on.
+ */
+import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { Operations } from '../../support/contract/operations.ts';
+import type { FaultDefinition, FaultQuery } from './definition.ts';
 
 export const conventionFaults = {
   'envelope-status-ok': {
@@ -20,3 +27,29 @@ export const conventionFaults = {
       'The first Create Booking Product request of a run never gets an answer (a lock stuck at start-up): the client times out.',
   },
 } as const satisfies Record<string, FaultDefinition>;
+
+export type ConventionFault = keyof typeof conventionFaults;
+
+/** Installs the hooks of the server-wide faults that are on; with none on, installs nothing. */
+export function installConventionFaults(app: FastifyInstance, faults: FaultQuery<ConventionFault>): void {
+  if (faults.has('response-text-plain')) {
+    app.addHook('onSend', async (_request, reply, payload) => {
+      reply.header('content-type', 'text/plain');
+      return payload;
+    });
+  }
+
+  if (faults.has('create-booking-no-answer')) {
+    // Hold the first booking request open without answering (one timeout per run is enough to prove the
+    // suite reports it); preClose drops the held connection so shutdown never waits on it.
+    const { method, path } = Operations.createBookingProduct;
+    let held: Socket | undefined;
+    app.addHook('preClose', async () => {
+      held?.destroy();
+    });
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!held && request.method === method && request.url.split('?')[0] === path) held = request.raw.socket;
+      else done();
+    });
+  }
+}

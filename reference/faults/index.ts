@@ -3,18 +3,16 @@
  * Each breaks one spec clause. The fault matrix (selftest/fault-matrix.spec.ts) runs the suite once per
  * fault and requires a failure in a test citing that clause, so every check is proven able to fail.
  * With no fault switched on, `has()` is false everywhere and no fault code path runs.
+ *
+ * Each area file holds its definitions and the hooks of its faults, typed against FaultQuery
+ * (definition.ts), so it never imports this registry; elsewhere, only `faults.has(...)` bends behaviour.
  */
-import type { ClauseId } from '../../support/contract/clauses.ts';
 import { conventionFaults } from './conventions.ts';
+import type { FaultDefinition } from './definition.ts';
 import { listFaults } from './list.ts';
 import { productFaults } from './products.ts';
 import { securityFaults } from './security.ts';
 import { webhookFaults } from './webhooks.ts';
-
-export interface FaultDefinition {
-  readonly clause: ClauseId;
-  readonly description: string;
-}
 
 export const FaultCatalogue = {
   ...conventionFaults,

@@ -2,9 +2,13 @@
  * Faults of List Products: realistic bugs of a paginated, filtered list (off-by-one offsets, a floor
  * for a ceiling, links built from the wrong page, a filter that is parsed but never applied...).
  */
-import type { FaultDefinition } from './index.ts';
+import type { FaultDefinition } from './definition.ts';
 
 export const listFaults = {
+  'list-products-206': {
+    clause: 'list-products.ok',
+    description: 'List Products answers 206 Partial Content (a page of a longer list) instead of 200.',
+  },
   'list-products-no-pagination': {
     clause: 'list-products.ok',
     description: 'List Products leaves out `data.pagination`.',
@@ -12,6 +16,11 @@ export const listFaults = {
 
   // --- The list item ------------------------------------------------------------------------------
   'list-sku-missing': { clause: 'list-products.item-shape', description: 'List items leave out `sku`.' },
+  'list-omits-service-products': {
+    clause: 'list-products.lists-created',
+    description:
+      'List Products applies a default type filter that leaves out service products: a created service product is never listed.',
+  },
   'list-item-sku-null': {
     clause: 'list-products.item-matches-product',
     description: 'List items carry `sku` = null although the product has one.',
@@ -30,6 +39,10 @@ export const listFaults = {
   },
 
   // --- Pagination ---------------------------------------------------------------------------------
+  'list-pagination-strings': {
+    clause: 'pagination.shape',
+    description: 'The pagination integers (`total`, `current_page`, `last_page`, `per_page`) are rendered as strings.',
+  },
   'list-total-on-page': {
     clause: 'pagination.total',
     description: '`total` counts the items on this page, not all matching products.',
@@ -67,12 +80,13 @@ export const listFaults = {
     description: 'Both pagination links name the current page instead of its neighbours.',
   },
   'list-next-on-last-page': {
-    clause: 'pagination.link-pages',
-    description: 'The last page still has a `next_page_url` (current_page <= last_page).',
+    clause: 'pagination.links',
+    description:
+      'The last page still has a `next_page_url` (current_page <= last_page): a link to page last_page + 1, no page of the list.',
   },
   'list-prev-on-first-page': {
-    clause: 'pagination.link-pages',
-    description: 'Page 1 has a `prev_page_url` to page 0.',
+    clause: 'pagination.links',
+    description: 'Page 1 has a `prev_page_url` to page 0, no page of the list.',
   },
   'list-empty-next-link': {
     clause: 'pagination.empty',

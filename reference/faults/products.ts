@@ -1,10 +1,19 @@
-import type { FaultDefinition } from './index.ts';
+import type { FaultDefinition } from './definition.ts';
 
 export const productFaults = {
   // --- status and type --------------------------------------------------------------------------
   'create-booking-200': {
     clause: 'create-booking.created',
     description: 'Create Booking Product answers 200 instead of 201.',
+  },
+  'create-booking-type-service': {
+    clause: 'create-booking.created',
+    description:
+      'Create Booking Product answers with `type` = `service` (its answer is built by the service resource class).',
+  },
+  'create-service-200': {
+    clause: 'create-service.created',
+    description: 'Create Service Product answers 200 instead of 201.',
   },
   'create-service-type-booking': {
     clause: 'create-service.created',
@@ -13,6 +22,11 @@ export const productFaults = {
   'update-service-201': {
     clause: 'update-service.ok',
     description: 'Update Service Product answers 201 instead of 200.',
+  },
+  'update-service-type-booking': {
+    clause: 'update-service.ok',
+    description:
+      'Update Service Product answers with `type` = `booking` (its answer is built by the booking resource class).',
   },
 
   // --- the Product a create or update answers with ----------------------------------------------
@@ -56,6 +70,14 @@ export const productFaults = {
     description: '`is_published` is rendered as the integer flag 1, not a boolean.',
   },
   'product-ratings-zero': { clause: 'product.ratings-null', description: '`ratings` is 0 instead of null.' },
+  'product-price-string': {
+    clause: 'product.shape',
+    description: '`price` is rendered as the decimal string of its column ("49.90"), not a number.',
+  },
+  'product-description-flat': {
+    clause: 'conventions.bilingual',
+    description: '`description` is rendered as one string (the English one) instead of `{ar, en}`.',
+  },
   'product-created-at-date-only': {
     clause: 'conventions.timestamps',
     description: '`created_at` is rendered as `YYYY-MM-DD`, without the time.',
@@ -75,6 +97,10 @@ export const productFaults = {
   'product-image-relative': {
     clause: 'conventions.image-absolute-url',
     description: '`image` is a path (`/media/101.jpg`), not an absolute URL.',
+  },
+  'product-no-image-null': {
+    clause: 'conventions.image-placeholder',
+    description: 'A product without image answers `image: null` instead of the placeholder URL.',
   },
   'product-placeholder-relative': {
     clause: 'conventions.image-placeholder',
@@ -97,6 +123,11 @@ export const productFaults = {
   'product-gallery-repeats-rejected': {
     clause: 'product.gallery-repeats',
     description: 'A `product_gallery` that repeats a media id is rejected.',
+  },
+
+  'product-image-required': {
+    clause: 'product.image-optional',
+    description: 'A product body without `image_id` is refused with 422 (the column is NOT NULL).',
   },
 
   // --- invalid bodies, accepted ---------------------------------------------------------------------
@@ -139,7 +170,7 @@ export const productFaults = {
 
   // --- Update Service Product -----------------------------------------------------------------------
   'update-service-new-id': {
-    clause: 'update-service.applies-changes',
+    clause: 'update-service.returns-updated',
     description: 'PATCH saves a copy under a new id and answers with the copy.',
   },
   'update-service-price-ignored': {

@@ -1,6 +1,13 @@
-import type { FaultDefinition } from './index.ts';
+/**
+ * Faults of the target's own security: auth (bent in reference/auth.ts), secrets leaking into answers,
+ * and client bodies answered with a 5xx. The last two act through hooks installed here, only when
+ * their fault is on, so the clean reference runs none of this code.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Operations } from '../../support/contract/operations.ts';
+import type { Store } from '../store.ts';
+import type { FaultDefinition, FaultQuery } from './definition.ts';
 
-/** Faults of the target's own security: auth (reference/auth.ts), secrets and bodies (reference/security-faults.ts). */
 export const securityFaults = {
   // --- Authentication: each breaks one way of calling a protected operation without a valid token ---
   'auth-missing-header-allowed': {
@@ -45,3 +52,64 @@ export const securityFaults = {
     description: 'A body over the size limit is answered 500 instead of a 4xx.',
   },
 } as const satisfies Record<string, FaultDefinition>;
+
+export type SecurityFault = keyof typeof securityFaults;
+
+export interface SecurityHookContext {
+  readonly store: Pick<Store, 'webhooks'>;
+  /** The body the reference answers a 500 with. */
+  readonly serverErrorBody: () => unknown;
+}
+
+export function installSecurityFaults(
+  app: FastifyInstance,
+  faults: FaultQuery<SecurityFault>,
+  { store, serverErrorBody }: SecurityHookContext,
+): void {
+  const errorCodes = new WeakMap<FastifyRequest, string>();
+  const bodyFaults = faults.has('invalid-json-500') || faults.has('body-too-large-500');
+
+  if (bodyFaults) {
+    // The body parser's error, remembered so the answer can be turned into the 500 a careless stack gives.
+    app.addHook('onError', async (request, _reply, error) => {
+      errorCodes.set(request, (error as { code?: string }).code ?? '');
+    });
+  }
+
+  if (faults.has('non-object-body-500')) {
+    app.addHook('preValidation', async (request) => {
+      // What `$request->input('name')` on a list does in a handler that assumes an object.
+      if (Array.isArray(request.body)) throw new TypeError('Cannot read properties of an array (reading "name")');
+    });
+  }
+
+  if (!bodyFaults && !faults.has('webhook-events-embed-subscribers')) return;
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const code = errorCodes.get(request);
+    if (
+      (code === 'FST_ERR_CTP_INVALID_JSON_BODY' && faults.has('invalid-json-500')) ||
+      (code === 'FST_ERR_CTP_BODY_TOO_LARGE' && faults.has('body-too-large-500'))
+    ) {
+      void reply.code(500);
+      return JSON.stringify(serverErrorBody());
+    }
+    if (reply.statusCode >= 300 || typeof payload !== 'string') return payload;
+    if (
+      faults.has('webhook-events-embed-subscribers') &&
+      request.method === 'GET' &&
+      request.routeOptions.url === Operations.webhookEvents.path
+    ) {
+      const body = JSON.parse(payload) as { data: { value: string }[] };
+      const subscribers = (event: string) =>
+        [...store.webhooks.values()]
+          .filter((w) => w.events.some((e) => e.event_name === event))
+          .map((w) => ({ id: w.id, url: w.url, secret: w.secret }));
+      return JSON.stringify({
+        ...body,
+        data: body.data.map((entry) => ({ ...entry, subscribers: subscribers(entry.value) })),
+      });
+    }
+    return payload;
+  });
+}

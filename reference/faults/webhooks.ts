@@ -1,4 +1,4 @@
-import type { FaultDefinition } from './index.ts';
+import type { FaultDefinition } from './definition.ts';
 
 export const webhookFaults = {
   // Register Webhook
@@ -9,6 +9,10 @@ export const webhookFaults = {
   'register-webhook-flat-data': {
     clause: 'register-webhook.data',
     description: 'Register Webhook returns the webhook as `data` itself, without `plain_secret`.',
+  },
+  'register-webhook-no-plain-secret': {
+    clause: 'register-webhook.data',
+    description: 'Register Webhook answers `data` = `{webhook}`, without `plain_secret`.',
   },
   'register-webhook-secret-ignored': {
     clause: 'register-webhook.secret-echo',
@@ -26,6 +30,11 @@ export const webhookFaults = {
     clause: 'register-webhook.validation',
     description: 'Event names not in the catalogue are dropped silently instead of rejected.',
   },
+  'register-webhook-keeps-unknown-events': {
+    clause: 'webhook.registered-event-shape',
+    description:
+      'Register Webhook skips the catalogue check: event names outside it are stored and answered in `events`, with 201.',
+  },
   'register-webhook-validation-400': {
     clause: 'register-webhook.validation',
     description: 'Register Webhook answers an invalid body with 400 instead of 422.',
@@ -38,6 +47,10 @@ export const webhookFaults = {
     clause: 'webhook.secret-not-stored',
     description: 'The webhook resource carries its secret (a `secret` field) in register and update responses.',
   },
+  'webhook-status-string': {
+    clause: 'webhook.shape',
+    description: 'The webhook `status` is rendered as the string "1", not an integer.',
+  },
   'webhook-events-as-names': {
     clause: 'webhook.registered-event-shape',
     description: '`events` comes back as an array of names, not of `{id, event_name}`.',
@@ -48,6 +61,10 @@ export const webhookFaults = {
   'update-webhook-wrapped': {
     clause: 'update-webhook.data-is-webhook',
     description: 'Update Webhook wraps the webhook as `data.webhook`.',
+  },
+  'update-webhook-keeps-method-and-status': {
+    clause: 'update-webhook.applies-changes',
+    description: 'Update Webhook ignores `method_type` and `status`: they keep their registered values.',
   },
   'update-webhook-events-appended': {
     clause: 'update-webhook.applies-changes',
@@ -73,6 +90,18 @@ export const webhookFaults = {
   },
 
   // Webhook Events
+  'webhook-events-201': {
+    clause: 'webhook-events.ok',
+    description: "Webhook Events answers 201 (its controller was copied from Register Webhook's).",
+  },
+  'webhook-events-wrapped': {
+    clause: 'webhook-events.ok',
+    description: 'Webhook Events answers `data` = `{events: [...]}` instead of the array itself.',
+  },
+  'webhook-events-entry-name': {
+    clause: 'events.entry-shape',
+    description: 'Catalogue entries are `{name, label}` instead of `{value, label}`.',
+  },
   'webhook-events-incomplete': {
     clause: 'events.catalogue',
     description: 'The event catalogue leaves out `customer.welcome`.',

@@ -4,7 +4,6 @@
  * teardown can be exercised against it. No conformance test relies on them.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { envelope, errorBody } from '../format.ts';
 import { parseIdentifier, type ReferenceContext } from './context.ts';
 
 export const REFERENCE_DELETE_PATHS = {
@@ -13,23 +12,19 @@ export const REFERENCE_DELETE_PATHS = {
 } as const;
 
 export const deleteRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx) => {
-  const { store, faults } = ctx;
+  const { store, respond } = ctx;
 
   app.delete<{ Params: { identifier: string } }>('/api/core/v1/products/:identifier', async (request, reply) => {
     const id = parseIdentifier(request.params.identifier);
     if (id === undefined || !store.products.delete(id))
-      return reply
-        .code(404)
-        .send(errorBody(`No product has the identifier ${JSON.stringify(request.params.identifier)}.`));
-    return envelope('Product deleted.', null, faults);
+      return respond.unknownIdentifier(reply, 'product', request.params.identifier);
+    return respond.envelope('productDeleted', null);
   });
 
   app.delete<{ Params: { identifier: string } }>('/api/core/v1/webhooks/:identifier', async (request, reply) => {
     const id = parseIdentifier(request.params.identifier);
     if (id === undefined || !store.webhooks.delete(id))
-      return reply
-        .code(404)
-        .send(errorBody(`No webhook has the identifier ${JSON.stringify(request.params.identifier)}.`));
-    return envelope('Webhook deleted.', null, faults);
+      return respond.unknownIdentifier(reply, 'webhook', request.params.identifier);
+    return respond.envelope('webhookDeleted', null);
   });
 };

@@ -1,17 +1,16 @@
 /** List Products, served at both `/products` (as the spec gives it) and `/api/core/v1/products` (where its links point). */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { ProductTypeLabels } from '../../support/contract/events.ts';
 import type { FaultSet } from '../faults/index.ts';
-import { envelope, errorBody, formatDate } from '../format.ts';
-import { renderProduct } from '../render.ts';
+import { formatDate } from '../format.ts';
+import { renderProduct, type RenderContext } from '../render.ts';
 import type { ProductRecord } from '../store.ts';
 import { fieldErrors } from '../validation.ts';
+import type { ReferenceChoices } from '../variants/index.ts';
 import { renderContext, type ReferenceContext } from './context.ts';
 
-/** The reference's own default and cap; the spec shows neither, so the suite never relies on them. */
-export const DEFAULT_PER_PAGE = 15;
-export const MAX_PER_PAGE = 100;
+/** Where List Products' pagination links point (List Products: "The pagination links ... point at"). */
+const LIST_LINK_PATH = '/api/core/v1/products';
 
 const arrayParam = z
   .union([z.string(), z.array(z.string())])
@@ -25,21 +24,30 @@ const arrayParam = z
     ),
   );
 
-const ListQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
-  search: z.string().max(255).optional(),
-  sku: z.string().max(255).optional(),
-  is_published: z.enum(['0', '1']).optional(),
-  tag_ids: arrayParam.optional(),
-  brand_ids: arrayParam.optional(),
-  category_ids: arrayParam.optional(),
-  min_price: z.coerce.number().nonnegative().optional(),
-  max_price: z.coerce.number().nonnegative().optional(),
-  date_from: z.iso.date().optional(),
-  date_to: z.iso.date().optional(),
-});
-type ListQuery = z.infer<typeof ListQuery>;
+/** The page size: the variant's default when absent; past its maximum, refused or capped as it chose. */
+function perPage({ defaultPerPage, maxPerPage, overMaxPerPage }: ReferenceChoices['list']) {
+  const size = z.coerce.number().int().min(1);
+  return (overMaxPerPage === 'refuse' ? size.max(maxPerPage) : size.transform((n) => Math.min(n, maxPerPage))).default(
+    defaultPerPage,
+  );
+}
+
+const listQuery = (choices: ReferenceChoices) =>
+  z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    per_page: perPage(choices.list),
+    search: z.string().max(255).optional(),
+    sku: z.string().max(255).optional(),
+    is_published: z.enum(['0', '1']).optional(),
+    tag_ids: arrayParam.optional(),
+    brand_ids: arrayParam.optional(),
+    category_ids: arrayParam.optional(),
+    min_price: z.coerce.number().nonnegative().optional(),
+    max_price: z.coerce.number().nonnegative().optional(),
+    date_from: z.iso.date().optional(),
+    date_to: z.iso.date().optional(),
+  });
+type ListQuery = z.infer<ReturnType<typeof listQuery>>;
 
 /** `tag_ids[]=1&tag_ids[]=2` and `tag_ids=1,2` both name a list. */
 function normaliseQuery(raw: Record<string, unknown>): Record<string, unknown> {
@@ -80,12 +88,15 @@ function filtersOf(q: ListQuery, faults: FaultSet): Keep[] {
     date_to !== undefined && !faults.has('list-date-to-ignored') && ((p) => created(p) <= date_to),
   ];
   const given = filters.filter((f): f is Keep => f !== false);
-  return faults.has('list-filters-first-only') ? given.slice(0, 1) : given;
+  const applied = faults.has('list-filters-first-only') ? given.slice(0, 1) : given;
+  // The fault's storefront default: a type filter the query never asked for.
+  return faults.has('list-omits-service-products') ? [...applied, (p) => p.type !== 'service'] : applied;
 }
 
-/** Newest first, ties by id: a stable order, so walking the pages sees every product once. */
-function order(products: ProductRecord[], faults: FaultSet): ProductRecord[] {
-  if (!faults.has('list-unstable-order')) return products.sort((a, b) => b.id - a.id);
+/** Newest or oldest first, as the variant chose, by id: a stable order, so walking the pages sees every product once. */
+function order(products: ProductRecord[], choices: ReferenceChoices, faults: FaultSet): ProductRecord[] {
+  const newestFirst = choices.list.order === 'newest-first';
+  if (!faults.has('list-unstable-order')) return products.sort((a, b) => (newestFirst ? b.id - a.id : a.id - b.id));
   const shuffled = products.map((p) => ({ p, tie: Math.random() }));
   return shuffled.sort((a, b) => a.p.price - b.p.price || a.tie - b.tie).map(({ p }) => p);
 }
@@ -112,40 +123,49 @@ function hasNextPage(page: number, lastPage: number, faults: FaultSet): boolean 
 }
 
 /** The list shape of a product, with the item faults applied. */
-function listItem(rendered: ReturnType<typeof renderProduct>, product: ProductRecord, faults: FaultSet) {
-  const item: Record<string, unknown> = { ...rendered };
+function listItem(product: ProductRecord, render: RenderContext) {
+  const { faults } = render;
+  const item: Record<string, unknown> = { ...renderProduct(product, 'list', render) };
   if (faults.has('list-sku-missing')) delete item.sku;
   if (faults.has('list-item-sku-null')) item.sku = null;
   if (faults.has('list-type-code')) item.type = product.type;
   if (faults.has('list-type-labels-swapped') && (product.type === 'booking' || product.type === 'service')) {
-    item.type = ProductTypeLabels[product.type === 'booking' ? 'service' : 'booking'];
+    item.type = render.choices.list.typeLabel(
+      product.type === 'booking' ? 'service' : 'booking',
+      render.acceptLanguage,
+    );
   }
   if (faults.has('list-image-relative') && typeof item.image === 'string') item.image = new URL(item.image).pathname;
   return item;
 }
 
 export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx) => {
-  const { store, faults } = ctx;
-  for (const path of ['/products', '/api/core/v1/products']) {
+  const { store, faults, choices, respond } = ctx;
+  const ListQuery = listQuery(choices);
+  for (const path of ['/products', LIST_LINK_PATH]) {
     app.get(path, async (request, reply) => {
       const rawQuery = normaliseQuery(request.query as Record<string, unknown>);
       const parsed = ListQuery.safeParse(rawQuery);
       if (!parsed.success)
-        return reply.code(422).send(errorBody('The given data was invalid.', fieldErrors(parsed.error)));
+        return respond.refuse(reply, 'validation', 'The given data was invalid.', {
+          fields: fieldErrors(parsed.error),
+        });
       const q = parsed.data;
       const filters = filtersOf(q, faults);
       const all = order(
         [...store.products.values()].filter((p) => filters.every((keep) => keep(p))),
+        choices,
         faults,
       );
       const lastPage = lastPageOf(all.length, q.per_page, faults);
-      const items = all.slice(...pageBounds(q.page, q.per_page, lastPage, faults));
+      if (q.page > lastPage && choices.list.pastLastPage === 'refuse' && !faults.has('list-past-last-clamped'))
+        return respond.refuse(reply, 'page-out-of-range', `Page ${q.page} is past the last page (${lastPage}).`);
+      const [start, end] = pageBounds(q.page, q.per_page, lastPage, faults);
+      const items = all.slice(start, end);
       const render = renderContext(ctx, request);
       const link = (page: number) => {
         const target = faults.has('list-links-stale') ? q.page : page;
-        const url = new URL(
-          `${render.origin}${faults.has('list-links-unprefixed') ? '/products' : '/api/core/v1/products'}`,
-        );
+        const url = new URL(`${render.origin}${faults.has('list-links-unprefixed') ? '/products' : LIST_LINK_PATH}`);
         for (const [key, value] of new URL(request.url, render.origin).searchParams)
           if (key !== 'page') url.searchParams.append(key, value);
         url.searchParams.set('page', String(target));
@@ -156,16 +176,27 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
         total: faults.has('list-total-on-page') ? items.length : all.length,
         current_page: faults.has('list-current-page-zero-based') ? q.page - 1 : q.page,
         last_page: lastPage,
-        per_page: faults.has('list-per-page-default-echo') ? DEFAULT_PER_PAGE : q.per_page,
+        per_page: faults.has('list-per-page-default-echo') ? choices.list.defaultPerPage : q.per_page,
         next_page_url: hasNextPage(q.page, lastPage, faults) ? link(q.page + 1) : null,
         prev_page_url: hasPrev ? link(q.page - 1) : null,
+        ...choices.extras.pagination({
+          from: items.length > 0 ? start + 1 : null,
+          to: items.length > 0 ? start + items.length : null,
+          path: `${render.origin}${LIST_LINK_PATH}`,
+        }),
       };
-      const products = items.map((p) => listItem(renderProduct(p, 'list', render), p, faults));
-      return envelope(
-        'Products',
-        faults.has('list-products-no-pagination') ? { products } : { products, pagination },
-        faults,
-      );
+      const products = items.map((p) => listItem(p, render));
+      const rendered = faults.has('list-pagination-strings')
+        ? Object.fromEntries(Object.entries(pagination).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]))
+        : pagination;
+      return reply
+        .code(faults.has('list-products-206') ? 206 : 200)
+        .send(
+          respond.envelope(
+            'products',
+            faults.has('list-products-no-pagination') ? { products } : { products, pagination: rendered },
+          ),
+        );
     });
   }
 };

@@ -2,7 +2,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { FaultName } from '../faults/index.ts';
-import { envelope, errorBody } from '../format.ts';
 import { renderProduct } from '../render.ts';
 import type { ProductRecord, ProductType } from '../store.ts';
 import {
@@ -66,8 +65,12 @@ function blankProduct(id: number, type: ProductType, now: Date): ProductRecord {
 }
 
 export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx) => {
-  const { store, faults } = ctx;
-  const schemas = { booking: BookingBody(faults), service: ServiceBody(faults), patch: ServicePatch(faults) };
+  const { store, faults, choices, respond } = ctx;
+  const schemas = {
+    booking: BookingBody(faults, choices),
+    service: ServiceBody(faults, choices),
+    patch: ServicePatch(faults, choices),
+  };
 
   function validate(
     schema: z.ZodType<ProductBody>,
@@ -83,13 +86,9 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       !Array.isArray(request.body);
     if (unchecked) return request.body as ProductBody;
     const parsed = schema.safeParse(request.body);
-    if (!parsed.success) {
-      void reply.code(422).send(errorBody('The given data was invalid.', fieldErrors(parsed.error)));
-      return undefined;
-    }
-    const errors = referenceErrors(parsed.data, store);
-    if (Object.keys(errors).length > 0) {
-      void reply.code(422).send(errorBody('The given data was invalid.', errors));
+    const fields = parsed.success ? referenceErrors(parsed.data, store) : fieldErrors(parsed.error);
+    if (!parsed.success || Object.keys(fields).length > 0) {
+      void respond.refuse(reply, 'validation', 'The given data was invalid.', { fields });
       return undefined;
     }
     return parsed.data;
@@ -128,6 +127,7 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       product.min_purchase = body.min_purchase;
     if (body.max_purchase !== undefined) product.max_purchase = body.max_purchase;
     if (body.image_id !== undefined) product.image_id = body.image_id;
+    if (body.status_id !== undefined) product.is_published = !choices.unpublishedStatusIds.includes(body.status_id);
     if (body.sku !== undefined) product.sku = body.sku;
     if (!(updating && faults.has('update-service-references-ignored'))) {
       if (body.brand_id !== undefined) product.brand_id = body.brand_id;
@@ -175,9 +175,8 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const product = create('booking', body);
     const data = renderProduct(product, 'detail', renderContext(ctx, request));
     ctx.deliveries.emit('product.created', data, store.webhooks.values());
-    return reply
-      .code(faults.has('create-booking-200') ? 200 : 201)
-      .send(envelope('Booking product created.', data, faults));
+    const answer = faults.has('create-booking-type-service') ? { ...data, type: 'service' } : data;
+    return reply.code(faults.has('create-booking-200') ? 200 : 201).send(respond.envelope('bookingCreated', answer));
   });
 
   app.post('/api/core/v1/products/service', async (request, reply) => {
@@ -186,7 +185,7 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const product = create('service', body);
     const data = renderProduct(product, 'detail', renderContext(ctx, request));
     ctx.deliveries.emit('product.created', data, store.webhooks.values());
-    return reply.code(201).send(envelope('Service product created.', data, faults));
+    return reply.code(faults.has('create-service-200') ? 200 : 201).send(respond.envelope('serviceCreated', data));
   });
 
   app.patch<{ Params: { identifier: string } }>('/api/core/v1/products/service/:identifier', async (request, reply) => {
@@ -194,17 +193,14 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const found = id === undefined ? undefined : store.products.get(id);
     const upsert = faults.has('update-service-unknown-id-creates') && id !== undefined && !found;
     if (!upsert && (!found || found.type !== 'service')) {
-      return reply
-        .code(404)
-        .send(errorBody(`No service product has the identifier ${JSON.stringify(request.params.identifier)}.`));
+      return respond.unknownIdentifier(reply, 'service product', request.params.identifier);
     }
     const body = validate(schemas.patch, 'update-service-types-unchecked', request, reply);
     if (!body) return reply;
     const product = found ? update(found, body) : create('service', body);
     const data = renderProduct(product, 'detail', renderContext(ctx, request));
     ctx.deliveries.emit('product.updated', data, store.webhooks.values());
-    return reply
-      .code(faults.has('update-service-201') ? 201 : 200)
-      .send(envelope('Service product updated.', data, faults));
+    const answer = faults.has('update-service-type-booking') ? { ...data, type: 'booking' } : data;
+    return reply.code(faults.has('update-service-201') ? 201 : 200).send(respond.envelope('serviceUpdated', answer));
   });
 };

@@ -1,8 +1,7 @@
 /** Register Webhook, Update Webhook, Webhook Events. */
-import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { EventCatalogue, EventNames, type EventName } from '../../support/contract/events.ts';
-import { envelope, errorBody, formatTimestamp } from '../format.ts';
+import { formatTimestamp } from '../format.ts';
 import { renderWebhook } from '../render.ts';
 import type { WebhookRecord } from '../store.ts';
 import { fieldErrors, WebhookBody } from '../validation.ts';
@@ -13,16 +12,28 @@ type CatalogueEntry = { value: string; label: string };
 const HOUR_MS = 3_600_000;
 
 export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx) => {
-  const { store, faults } = ctx;
+  const { store, faults, choices, respond } = ctx;
+  const schemas = {
+    register: WebhookBody(faults, choices, 'register'),
+    update: WebhookBody(faults, choices, 'update'),
+  };
   // The catalogue is fixed; only the faults below ever change this copy of it.
   let catalogue: CatalogueEntry[] = EventCatalogue.map((e) => ({ value: e.value, label: e.label }));
 
-  const registeredEvents = (names: readonly string[]) =>
-    [...new Set(names)].map((name) => ({ id: store.nextRegisteredEventId(), event_name: name as EventName }));
+  const registeredEvents = (names: readonly string[], now: Date) =>
+    [...new Set(names)].map((name) => ({
+      id: store.nextRegisteredEventId(),
+      event_name: name as EventName,
+      created_at: now,
+    }));
 
   /** The body validated (or undefined, with the 422 sent), after the validation faults had their say. */
   function validate(operation: 'register' | 'update', raw: unknown, reply: FastifyReply) {
-    const badStatus = faults.has(`${operation}-webhook-validation-400`) ? 400 : 422;
+    const status = faults.has(`${operation}-webhook-validation-400`) ? 400 : undefined;
+    const invalid = (fields: Record<string, string[]>) => {
+      void respond.refuse(reply, 'validation', 'The given data was invalid.', { fields, status });
+      return undefined;
+    };
     let body = raw;
     if (
       operation === 'register' &&
@@ -32,17 +43,10 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     ) {
       body = { ...body, events: body.events.filter((name) => (EventNames as readonly unknown[]).includes(name)) };
     }
-    const parsed = WebhookBody(faults).safeParse(body);
-    if (!parsed.success) {
-      void reply.code(badStatus).send(errorBody('The given data was invalid.', fieldErrors(parsed.error)));
-      return undefined;
-    }
-    if (faults.has('webhook-secret-min-33') && parsed.data.secret?.length === 32) {
-      void reply
-        .code(badStatus)
-        .send(errorBody('The given data was invalid.', { secret: ['The secret must be more than 32 characters.'] }));
-      return undefined;
-    }
+    const parsed = schemas[operation].safeParse(body);
+    if (!parsed.success) return invalid(fieldErrors(parsed.error));
+    if (faults.has('webhook-secret-min-33') && parsed.data.secret?.length === 32)
+      return invalid({ secret: ['The secret must be more than 32 characters.'] });
     return parsed.data;
   }
 
@@ -54,22 +58,24 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     return rendered;
   }
 
-  app.get('/api/core/v1/webhooks/events', async () => {
+  app.get('/api/core/v1/webhooks/events', async (_request, reply) => {
     const entries = catalogue.filter(
       (e) => !(faults.has('webhook-events-incomplete') && e.value === 'customer.welcome'),
     );
-    return envelope(
-      'Webhook events',
-      entries.map((e) => ({ value: e.value, label: e.label })),
-      faults,
-    );
+    const data = entries.map((e) => ({
+      ...(faults.has('webhook-events-entry-name') ? { name: e.value } : { value: e.value }),
+      label: e.label,
+      ...choices.extras.catalogueEntry(e.value),
+    }));
+    return reply
+      .code(faults.has('webhook-events-201') ? 201 : 200)
+      .send(respond.envelope('webhookEvents', faults.has('webhook-events-wrapped') ? { events: data } : data));
   });
 
   app.post('/api/core/v1/webhooks', async (request, reply) => {
     const body = validate('register', request.body, reply);
     if (!body) return reply;
     const now = ctx.now();
-    const generated = `whsec_${randomBytes(24).toString('base64')}`;
     const supplied = faults.has('register-webhook-secret-ignored') ? undefined : body.secret;
     const webhook: WebhookRecord = {
       id: store.nextWebhookId(),
@@ -77,10 +83,12 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       url: body.url,
       method_type: body.method_type,
       status: body.status,
-      secret: supplied ?? generated,
+      secret: supplied ?? choices.webhooks.generateSecret(),
       events: registeredEvents(
         faults.has('register-webhook-events-first-only') ? body.events.slice(0, 1) : body.events,
+        now,
       ),
+      deliveries: 0,
       created_at: now,
       updated_at: now,
     };
@@ -89,10 +97,12 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const rendered = render(webhook, request);
     const plainSecret =
       faults.has('register-webhook-secret-empty-when-omitted') && body.secret === undefined ? '' : webhook.secret;
-    const data = faults.has('register-webhook-flat-data') ? rendered : { webhook: rendered, plain_secret: plainSecret };
-    return reply
-      .code(faults.has('register-webhook-200') ? 200 : 201)
-      .send(envelope('Webhook registered. Store the secret now: it is returned only at this moment.', data, faults));
+    const data = faults.has('register-webhook-flat-data')
+      ? rendered
+      : faults.has('register-webhook-no-plain-secret')
+        ? { webhook: rendered }
+        : { webhook: rendered, plain_secret: plainSecret };
+    return reply.code(faults.has('register-webhook-200') ? 200 : 201).send(respond.envelope('webhookRegistered', data));
   });
 
   app.put<{ Params: { identifier: string } }>('/api/core/v1/webhooks/:identifier', async (request, reply) => {
@@ -100,7 +110,7 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       const sent = isRecord(request.body) ? request.body.events : undefined;
       const names = Array.isArray(sent) ? sent.filter((n): n is string => typeof n === 'string') : [];
       catalogue = names.map((name) => ({ value: name, label: name }));
-      return envelope('Webhook events updated.', catalogue, faults);
+      return respond.envelope('webhookUpdated', catalogue);
     }
     const id = parseIdentifier(request.params.identifier);
     let webhook = id === undefined ? undefined : store.webhooks.get(id);
@@ -112,28 +122,28 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
         url: '',
         method_type: 'POST',
         status: 1,
-        secret: `whsec_${randomBytes(24).toString('base64')}`,
+        secret: choices.webhooks.generateSecret(),
         events: [],
+        deliveries: 0,
         created_at: now,
         updated_at: now,
       };
       store.webhooks.set(id, webhook);
     }
-    if (!webhook)
-      return reply
-        .code(404)
-        .send(errorBody(`No webhook has the identifier ${JSON.stringify(request.params.identifier)}.`));
+    if (!webhook) return respond.unknownIdentifier(reply, 'webhook', request.params.identifier);
     const body = validate('update', request.body, reply);
     if (!body) return reply;
+    const now = ctx.now();
     const kept = faults.has('update-webhook-events-appended') ? webhook.events.map((e) => e.event_name) : [];
+    const keepsMethodAndStatus = faults.has('update-webhook-keeps-method-and-status');
     Object.assign(webhook, {
       name: body.name,
       url: body.url,
-      method_type: body.method_type,
-      status: body.status,
+      method_type: keepsMethodAndStatus ? webhook.method_type : body.method_type,
+      status: keepsMethodAndStatus ? webhook.status : body.status,
       secret: body.secret ?? webhook.secret,
-      events: registeredEvents([...kept, ...body.events]),
-      updated_at: ctx.now(),
+      events: registeredEvents([...kept, ...body.events], now),
+      updated_at: now,
     });
     const rendered = render(webhook, request);
     if (faults.has('update-webhook-updated-at-local-time'))
@@ -141,7 +151,7 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     return reply
       .code(faults.has('update-webhook-201') ? 201 : 200)
       .send(
-        envelope('Webhook updated.', faults.has('update-webhook-wrapped') ? { webhook: rendered } : rendered, faults),
+        respond.envelope('webhookUpdated', faults.has('update-webhook-wrapped') ? { webhook: rendered } : rendered),
       );
   });
 };

@@ -1,0 +1,129 @@
+/**
+ * The choices a reference makes where the spec is silent or says "not shown", in one typed object the
+ * routes read. The standard reference (standard.ts) makes the usual ones; the divergent reference
+ * (divergent.ts) makes other spec-valid ones, so a suite that passes against both asserts only the spec.
+ */
+import type { BrandRecord, BrandNames, CategoryRecord, SeedIds } from '../seed.ts';
+import type {
+  IdChoice,
+  ProductRecord,
+  ProductType,
+  RegisteredEventRecord,
+  SeedProduct,
+  WebhookRecord,
+} from '../store.ts';
+import type { ReferenceVariant, SignatureChoice } from './embedded.ts';
+
+/** The kinds of refusal the reference answers; each has its status and its body (`errors`). */
+export type ErrorKind =
+  | 'validation'
+  | 'unauthenticated'
+  | 'unknown-identifier'
+  | 'no-route'
+  | 'page-out-of-range'
+  | 'malformed-body'
+  | 'body-too-large'
+  | 'bad-request'
+  | 'server-error';
+
+/** The human-readable `message` of each success envelope. */
+export type MessageKey =
+  | 'webhookEvents'
+  | 'webhookRegistered'
+  | 'webhookUpdated'
+  | 'bookingCreated'
+  | 'serviceCreated'
+  | 'serviceUpdated'
+  | 'products'
+  | 'productDeleted'
+  | 'webhookDeleted';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** What an extra field may need to render: the timestamp form, and the origin for absolute URLs. */
+export interface RenderTools {
+  readonly timestamp: (date: Date) => string;
+  readonly origin: string;
+}
+
+/** The window of a list page: its first and last item (1-based; null when empty), and the list's URL. */
+export interface PageWindow {
+  readonly from: number | null;
+  readonly to: number | null;
+  readonly path: string;
+}
+
+type Extra = Record<string, unknown>;
+
+/** Fields the spec does not list, added to what the reference answers: a target may add any (not secrets). */
+export interface ExtraFields {
+  envelope(): Extra;
+  product(product: ProductRecord, tools: RenderTools): Extra;
+  webhook(webhook: WebhookRecord): Extra;
+  registeredEvent(event: RegisteredEventRecord, tools: RenderTools): Extra;
+  catalogueEntry(value: string): Extra;
+  pagination(page: PageWindow): Extra;
+  tag(id: number, name: string): Extra;
+  brand(brand: BrandRecord): Extra;
+  category(category: CategoryRecord): Extra;
+}
+
+export interface ReferenceChoices {
+  readonly variant: ReferenceVariant;
+  readonly seed: {
+    /** The ids of the variant's target profile (fixtures/targets/*.json). */
+    readonly ids: SeedIds;
+    readonly brandNames: BrandNames;
+    readonly products: readonly SeedProduct[];
+  };
+  /** Where product, webhook, registered event and tag ids start, and their step. */
+  readonly ids: IdChoice;
+  /** Products created or updated with one of these `status_id`s are unpublished; any other, or none, publishes. */
+  readonly unpublishedStatusIds: readonly number[];
+
+  readonly messages: Readonly<Record<MessageKey, string>>;
+  readonly errors: {
+    /** The status of each kind of refusal. Validation stays 422, as documented. */
+    status(kind: ErrorKind): number;
+    /** The body of a refusal: `detail` says what happened (in English), `fields` what was wrong with each field. */
+    body(kind: ErrorKind, detail: string, fields?: FieldErrors): unknown;
+  };
+  readonly extras: ExtraFields;
+
+  readonly list: {
+    readonly defaultPerPage: number;
+    readonly maxPerPage: number;
+    /** A `per_page` above the maximum: refused (422), or answered at the maximum. */
+    readonly overMaxPerPage: 'refuse' | 'cap';
+    /** A page past the last: an empty page, or refused (`page-out-of-range`). */
+    readonly pastLastPage: 'empty-page' | 'refuse';
+    readonly order: 'newest-first' | 'oldest-first';
+    readonly requiresToken: boolean;
+    /** The localized label of a type, for the request's Accept-Language. */
+    typeLabel(type: ProductType, acceptLanguage: string | undefined): string;
+  };
+
+  readonly bodies: {
+    /** Request fields not listed for the operation: refused (422), or ignored. */
+    readonly unlistedFields: 'refuse' | 'ignore';
+    /** Fields Update Service Product requires (which are required is not shown). */
+    readonly patchRequires: readonly string[];
+  };
+
+  readonly webhooks: {
+    /** The `method_type`s accepted (other allowed values: not shown). */
+    readonly methodTypes: readonly [string, ...string[]];
+    /** Destinations accepted: any http(s) URL, or only https to a public host (an anti-SSRF rule). */
+    readonly destinations: 'http-or-https' | 'public-https';
+    /** The secret of a webhook registered without one (how it is produced: not shown). */
+    generateSecret(): string;
+  };
+
+  readonly deliveries: {
+    /** Attempts per delivery, the first included. */
+    readonly maxAttempts: number;
+    readonly signature: SignatureChoice;
+    /** Put before the signature value of an `hmac-sha256` header (`sha256=`), or nothing. */
+    readonly signaturePrefix: string;
+  };
+}

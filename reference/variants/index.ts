@@ -1,0 +1,18 @@
+/** The reference's variants: pick one's choices by name (REFERENCE_VARIANT). */
+import type { ReferenceChoices } from './choices.ts';
+import type { ReferenceVariant } from './embedded.ts';
+import { divergentChoices, divergentSsrfChoices } from './divergent.ts';
+import { standardChoices } from './standard.ts';
+
+export type { ErrorKind, FieldErrors, MessageKey, ReferenceChoices } from './choices.ts';
+export { EmbeddedTargets, ReferenceVariants, type ReferenceVariant } from './embedded.ts';
+
+const choices: Record<ReferenceVariant, ReferenceChoices> = {
+  standard: standardChoices,
+  divergent: divergentChoices,
+  'divergent-ssrf': divergentSsrfChoices,
+};
+
+export function choicesFor(variant: ReferenceVariant = 'standard'): ReferenceChoices {
+  return choices[variant];
+}

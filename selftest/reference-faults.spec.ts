@@ -1,0 +1,66 @@
+/**
+ * The fault registry, checked as data (no run): every stated clause can be broken by at least one fault,
+ * every fault names a clause of the contract and says what it does, and the reference's modules import
+ * one another without a cycle (the registry once imported its area files, which imported it back).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { FaultCatalogue, FaultNames } from '../reference/faults/index.ts';
+import { PROJECT_ROOT } from '../support/config.ts';
+import { isClauseId, StatedClauses } from '../support/contract/clauses.ts';
+
+test('every stated clause has at least one fault that breaks it', () => {
+  const broken = new Set<string>(FaultNames.map((name) => FaultCatalogue[name].clause));
+  expect(
+    StatedClauses.filter((clause) => !broken.has(clause)),
+    'stated clauses no fault of reference/faults/ breaks',
+  ).toEqual([]);
+});
+
+test('every fault names a clause of the contract and describes itself', () => {
+  const wrong = FaultNames.filter((name) => {
+    const { clause, description } = FaultCatalogue[name];
+    return !isClauseId(clause) || description.trim().length < 10;
+  });
+  expect(wrong, 'faults with an unknown clause or no description').toEqual([]);
+});
+
+/** Relative `import ... from './x.ts'` and `export ... from` of a file, resolved (type-only imports included). */
+function relativeImports(file: string): string[] {
+  const source = readFileSync(file, 'utf8');
+  return [...source.matchAll(/^(?:import|export)\b[^;]*?\bfrom\s+'(\.{1,2}\/[^']+\.ts)'/gms)].map((m) =>
+    path.resolve(path.dirname(file), m[1] ?? ''),
+  );
+}
+
+/** Every cycle met walking the imports from `roots`, each as `a -> b -> a` (paths from the project root). */
+function importCycles(roots: readonly string[]): string[] {
+  const cycles: string[] = [];
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (file: string) => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of relativeImports(file)) {
+      if (state.get(next) === 'open')
+        cycles.push(
+          [...stack.slice(stack.indexOf(next)), next].map((f) => path.relative(PROJECT_ROOT, f)).join(' -> '),
+        );
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const root of roots) if (!state.has(root)) visit(root);
+  return cycles;
+}
+
+test('the reference, its faults and what they import have no import cycle', () => {
+  const dir = path.join(PROJECT_ROOT, 'reference');
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => path.join(dir, f));
+  expect(files.length).toBeGreaterThan(10);
+  expect(importCycles(files), 'import cycles').toEqual([]);
+});

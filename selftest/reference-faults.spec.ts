@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { FaultCatalogue, FaultNames } from '../reference/faults/index.ts';
 import { PROJECT_ROOT } from '../support/config.ts';
 import { isClauseId, StatedClauses } from '../support/contract/clauses.ts';

@@ -4,13 +4,13 @@
  * from the standard reference and from the divergent one (which ignores unlisted fields, so for it an
  * unknown field is not what makes a body invalid).
  */
-import { expect, test } from '@playwright/test';
-import { Faker, en } from '@faker-js/faker';
-import { buildReference } from '../reference/app.ts';
+import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
+import type { Faker } from '@faker-js/faker';
+import { faker } from '@faker-js/faker/locale/en';
 import { choicesFor, type ReferenceChoices, type ReferenceVariant } from '../reference/variants/index.ts';
 import { Operations, type OperationId } from '../support/contract/operations.ts';
 
-const TOKEN = 'selftest-token-0123456789';
+const TOKEN = SELFTEST_TOKEN;
 const BODIES_PER_OPERATION = 220;
 
 const writeOperations: OperationId[] = [
@@ -152,51 +152,48 @@ const variants: ReferenceVariant[] = ['standard', 'divergent'];
 
 for (const variant of variants)
   for (const operationId of writeOperations) {
-    test(`${variant}: ${Operations[operationId].name} answers every invalid body with a 4xx JSON error, never a 5xx`, async () => {
-      const faker = new Faker({ locale: [en] });
+    test(`${variant}: ${Operations[operationId].name} answers every invalid body with a 4xx JSON error, never a 5xx`, async ({
+      servers,
+    }) => {
       faker.seed(4242);
-      const { app, store } = buildReference({ token: TOKEN, variant });
-      try {
-        // Targets for the update operations: a webhook and a service product that exist.
-        const webhook = await app.inject({
-          method: 'POST',
-          url: Operations.registerWebhook.path,
-          headers: { authorization: `Bearer ${TOKEN}` },
-          payload: validish.registerWebhook,
+      const { app, store } = servers.built({ variant });
+      // Targets for the update operations: a webhook and a service product that exist.
+      const webhook = await app.inject({
+        method: 'POST',
+        url: Operations.registerWebhook.path,
+        headers: { authorization: `Bearer ${TOKEN}` },
+        payload: validish.registerWebhook,
+      });
+      expect(webhook.statusCode).toBe(201);
+      const service = [...store.products.values()].find((p) => p.type === 'service');
+      const [webhookId] = store.webhooks.keys();
+      const identifier = String(operationId === 'updateWebhook' ? webhookId : service?.id);
+      const operation = Operations[operationId];
+      const url = operation.path.replace('{identifier}', identifier);
+      const bodies = invalidBodies(operationId, faker, choicesFor(variant));
+      expect(bodies.length).toBeGreaterThanOrEqual(200);
+      const wrong: string[] = [];
+      for (const payload of bodies) {
+        const response = await app.inject({
+          method: operation.method,
+          url,
+          headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+          payload,
         });
-        expect(webhook.statusCode).toBe(201);
-        const service = [...store.products.values()].find((p) => p.type === 'service');
-        const [webhookId] = store.webhooks.keys();
-        const identifier = String(operationId === 'updateWebhook' ? webhookId : service?.id);
-        const operation = Operations[operationId];
-        const url = operation.path.replace('{identifier}', identifier);
-        const bodies = invalidBodies(operationId, faker, choicesFor(variant));
-        expect(bodies.length).toBeGreaterThanOrEqual(200);
-        const wrong: string[] = [];
-        for (const payload of bodies) {
-          const response = await app.inject({
-            method: operation.method,
-            url,
-            headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-            payload,
-          });
-          let json = false;
-          try {
-            JSON.parse(response.body);
-            json = response.headers['content-type']?.toString().startsWith('application/json') ?? false;
-          } catch {
-            json = false;
-          }
-          if (response.statusCode < 400 || response.statusCode >= 500 || !json) {
-            const shown = typeof payload === 'string' ? payload.slice(0, 120) : `<${payload.length} bytes>`;
-            wrong.push(
-              `${response.statusCode} ${json ? 'json' : 'NOT JSON'} for ${shown}: ${response.body.slice(0, 200)}`,
-            );
-          }
+        let json = false;
+        try {
+          JSON.parse(response.body);
+          json = response.headers['content-type']?.toString().startsWith('application/json') ?? false;
+        } catch {
+          json = false;
         }
-        expect(wrong, `invalid bodies that did not get a 4xx JSON answer (of ${bodies.length})`).toEqual([]);
-      } finally {
-        await app.close();
+        if (response.statusCode < 400 || response.statusCode >= 500 || !json) {
+          const shown = typeof payload === 'string' ? payload.slice(0, 120) : `<${payload.length} bytes>`;
+          wrong.push(
+            `${response.statusCode} ${json ? 'json' : 'NOT JSON'} for ${shown}: ${response.body.slice(0, 200)}`,
+          );
+        }
       }
+      expect(wrong, `invalid bodies that did not get a 4xx JSON answer (of ${bodies.length})`).toEqual([]);
     });
   }

@@ -8,15 +8,15 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { expect, test as base } from '@playwright/test';
+import { expect, SELFTEST_TOKEN, test as base, type TestServers } from './fixtures.ts';
 import type { HTTPMethods } from 'fastify';
-import { buildReference, type ReferenceOptions, type ReferenceServer } from '../reference/app.ts';
+import type { ReferenceOptions, ReferenceServer } from '../reference/app.ts';
 import { EmbeddedTargets, type ReferenceVariant } from '../reference/variants/index.ts';
 import { ConfigError, parseConfig, PROJECT_ROOT } from '../support/config.ts';
 import { Operations } from '../support/contract/operations.ts';
 import { verifyHmacSha256 } from '../support/signature/verify.ts';
 
-const TOKEN = 'selftest-variants-token-0123456789';
+const TOKEN = SELFTEST_TOKEN;
 const ARABIC = /[\u0600-\u06FF]/;
 const { registerWebhook, updateWebhook, webhookEvents, createBookingProduct, createServiceProduct } = Operations;
 const LIST = '/products';
@@ -114,17 +114,14 @@ const webhook = (url: string, extra: Record<string, unknown> = {}) => ({
 
 type Open = (variant: ReferenceVariant, options?: Partial<ReferenceOptions>) => Promise<Reference>;
 
-/** `open(variant)` builds a reference; every one opened is closed when the test ends. */
+/** `open(variant)` builds a reference (ready for `inject`); every one opened is closed when the test ends. */
 const test = base.extend<{ open: Open }>({
-  open: async ({}, use) => {
-    const opened: ReferenceServer[] = [];
+  open: async ({ servers }, use) => {
     await use(async (variant, options = {}) => {
-      const server = buildReference({ token: TOKEN, variant, ...options });
-      opened.push(server);
+      const server = servers.built({ variant, ...options });
       await server.app.ready();
       return new Reference(server);
     });
-    await Promise.all(opened.map((s) => s.app.close()));
   },
 });
 
@@ -379,7 +376,7 @@ test('divergent list labels are English unless Accept-Language is Arabic (standa
 });
 
 /** A local HTTP server recording every request (headers and raw body), answering each with `status`. */
-async function inbox(status: number) {
+async function inbox(servers: TestServers, status: number) {
   const received: { headers: Record<string, string>; body: Buffer }[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -393,6 +390,7 @@ async function inbox(status: number) {
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
+  servers.onClose(() => new Promise<void>((done) => server.close(() => done())));
   return {
     url: `http://127.0.0.1:${port}/hook`,
     received,
@@ -404,49 +402,41 @@ async function inbox(status: number) {
         await new Promise((wait) => setTimeout(wait, 20));
       }
     },
-    close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }
 
 test('divergent deliveries carry sha256=<base64 HMAC-SHA256> in x-store-signature, keyed by a 64-hex generated secret', async ({
   open,
+  servers,
 }) => {
-  const destination = await inbox(200);
-  try {
-    const divergent = await open('divergent');
-    const registered = await divergent.call('POST', registerWebhook.path, { body: webhook(destination.url) });
-    const secret = stringAt(registered.body, 'data.plain_secret');
-    expect(secret).toMatch(/^[0-9a-f]{64}$/);
-    const arrived = destination.waitFor(1);
-    await divergent.createServices(1);
-    await arrived;
-    const [delivery = { headers: {}, body: Buffer.alloc(0) }] = destination.received;
-    expect(delivery.headers['x-store-signature']).toMatch(/^sha256=[A-Za-z0-9+/]+=*$/);
-    expect(delivery.headers['webhook-signature']).toBeUndefined();
-    expect(verifyHmacSha256(secret, delivery, 'x-store-signature', 'base64')).toMatchObject({ verified: true });
-  } finally {
-    await destination.close();
-  }
+  const destination = await inbox(servers, 200);
+  const divergent = await open('divergent');
+  const registered = await divergent.call('POST', registerWebhook.path, { body: webhook(destination.url) });
+  const secret = stringAt(registered.body, 'data.plain_secret');
+  expect(secret).toMatch(/^[0-9a-f]{64}$/);
+  const arrived = destination.waitFor(1);
+  await divergent.createServices(1);
+  await arrived;
+  const [delivery = { headers: {}, body: Buffer.alloc(0) }] = destination.received;
+  expect(delivery.headers['x-store-signature']).toMatch(/^sha256=[A-Za-z0-9+/]+=*$/);
+  expect(delivery.headers['webhook-signature']).toBeUndefined();
+  expect(verifyHmacSha256(secret, delivery, 'x-store-signature', 'base64')).toMatchObject({ verified: true });
 });
 
-test('a refused divergent delivery is not retried (standard: retried with backoff)', async ({ open }) => {
+test('a refused divergent delivery is not retried (standard: retried with backoff)', async ({ open, servers }) => {
   for (const [variant, attempts] of [
     ['standard', 4],
     ['divergent', 1],
   ] as const) {
-    const destination = await inbox(503);
-    try {
-      const reference = await open(variant, { deliveries: { firstRetryDelayMs: 20 } });
-      await reference.call('POST', registerWebhook.path, { body: webhook(destination.url) });
-      const arrived = destination.waitFor(attempts);
-      await reference.createServices(1);
-      await arrived;
-      // Past the standard's whole backoff (20 + 80 + 320 ms): no attempt beyond the variant's.
-      await new Promise((wait) => setTimeout(wait, 800));
-      expect(destination.received, variant).toHaveLength(attempts);
-    } finally {
-      await destination.close();
-    }
+    const destination = await inbox(servers, 503);
+    const reference = await open(variant, { deliveries: { firstRetryDelayMs: 20 } });
+    await reference.call('POST', registerWebhook.path, { body: webhook(destination.url) });
+    const arrived = destination.waitFor(attempts);
+    await reference.createServices(1);
+    await arrived;
+    // Past the standard's whole backoff (20 + 80 + 320 ms): no attempt beyond the variant's.
+    await new Promise((wait) => setTimeout(wait, 800));
+    expect(destination.received, variant).toHaveLength(attempts);
   }
 });
 

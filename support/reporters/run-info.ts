@@ -33,6 +33,7 @@ const SHOWN_VARIABLES = [
   'DELETE_PRODUCT_PATH',
   'DELETE_WEBHOOK_PATH',
   'REFERENCE_FAULTS',
+  'REFERENCE_VARIANT',
 ] as const;
 
 /** A URL as it may be shown: no user, password, query or fragment (any of which can carry a credential). */
@@ -58,6 +59,8 @@ export function collectRunInfo(
     if (value) configuration[name] = name.endsWith('_URL') ? withoutCredentials(value) : value;
   }
   const faults = env.REFERENCE_FAULTS?.trim();
+  const variant = env.REFERENCE_VARIANT?.trim();
+  const reference = `the embedded reference implementation${variant && variant !== 'standard' ? ` (${variant})` : ''}`;
   return {
     suite: { name: pkg.name, version: pkg.version, commit: gitCommit(root, env), modified: gitModified(root) },
     spec: {
@@ -68,7 +71,7 @@ export function collectRunInfo(
     },
     target: env.BASE_URL?.trim()
       ? withoutCredentials(env.BASE_URL.trim())
-      : `the embedded reference implementation${faults ? ` with faults ${faults}` : ''}`,
+      : `${reference}${faults ? ` with faults ${faults}` : ''}`,
     configuration,
     runId: env.RUN_ID?.trim() || undefined,
   };

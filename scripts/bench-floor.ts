@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFloorProject } from './lib/bench/floor-project.ts';
 import { machine, median, option, ratio, seconds, tempDir } from './lib/bench/harness.ts';
-import { reported, runConformance, runPlaywright } from './lib/bench/playwright-run.ts';
+import { phases, reported, runConformance, runPlaywright } from './lib/bench/playwright-run.ts';
 
 const BAR = 1.2;
 const reps = Number(option('reps', '3'));
@@ -51,6 +51,8 @@ for (let rep = 1; rep <= reps; rep++) {
       `(${floorShape.tests} tests, ${counted(floorCount)} requests, ${floorShape.workers} workers; ${floor.load}); ` +
       `ratio ${ratio(suite.durationMs, floor.durationMs)}`,
   );
+  console.log(`  suite: ${phases(suite)}`);
+  console.log(`  floor: ${phases(floor)}`);
 }
 
 const result = median(suiteTimes) / median(floorTimes);

@@ -63,6 +63,8 @@ export function closeOnExit<T extends () => Promise<unknown>>(close: T): T {
 export interface Timed {
   readonly exitCode: number;
   readonly durationMs: number;
+  /** When the child was spawned (epoch ms). */
+  readonly startedAt: number;
   readonly stdout: string;
   readonly stderr: string;
 }
@@ -74,6 +76,7 @@ export function spawnTimed(
 ): Promise<Timed> {
   return new Promise((resolve) => {
     const started = performance.now();
+    const startedAt = performance.timeOrigin + started;
     const child = spawn(process.execPath, args, {
       cwd: options.cwd ?? PROJECT_ROOT,
       env: options.env,
@@ -91,7 +94,7 @@ export function spawnTimed(
       clearTimeout(timer);
       killGroup(child);
       children.delete(child);
-      resolve({ exitCode: code ?? -1, durationMs, stdout, stderr });
+      resolve({ exitCode: code ?? -1, durationMs, startedAt, stdout, stderr });
     });
   });
 }

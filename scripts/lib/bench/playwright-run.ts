@@ -14,7 +14,10 @@ export const PLAYWRIGHT_CLI = path.join(PROJECT_ROOT, 'node_modules', '@playwrig
 
 export interface TestResultTiming {
   readonly workerIndex: number;
+  /** The worker slot (0 … workers - 1): a restarted worker takes its predecessor's. */
+  readonly parallelIndex: number;
   readonly startTime: number;
+  readonly duration: number;
   readonly status: string;
 }
 
@@ -34,6 +37,8 @@ export interface RunReport {
 export interface PlaywrightRun {
   readonly exitCode: number;
   readonly durationMs: number;
+  /** When the run was spawned (epoch ms). */
+  readonly startedAt: number;
   readonly report: RunReport | undefined;
   readonly stdout: string;
   readonly stderr: string;
@@ -45,7 +50,10 @@ interface JsonSuite {
   file: string;
   specs: {
     file: string;
-    tests: { status: string; results: { workerIndex: number; startTime: string; status: string }[] }[];
+    tests: {
+      status: string;
+      results: { workerIndex: number; parallelIndex: number; startTime: string; duration: number; status: string }[];
+    }[];
   }[];
   suites?: JsonSuite[];
 }
@@ -66,7 +74,13 @@ export function readJsonReport(file: string): RunReport {
           files.add(spec.file);
           outcomes[test.status] = (outcomes[test.status] ?? 0) + 1;
           for (const r of test.results)
-            results.push({ workerIndex: r.workerIndex, startTime: Date.parse(r.startTime), status: r.status });
+            results.push({
+              workerIndex: r.workerIndex,
+              parallelIndex: r.parallelIndex,
+              startTime: Date.parse(r.startTime),
+              duration: r.duration,
+              status: r.status,
+            });
         }
       }
       walk(suite.suites ?? []);
@@ -146,4 +160,17 @@ export function reported(run: PlaywrightRun, what: string): RunReport {
   throw new Error(
     `${what}: no JSON report (exit ${run.exitCode}).\n${run.stderr.slice(-3000)}\n${run.stdout.slice(-3000)}`,
   );
+}
+
+/**
+ * Where a run's wall time went: spawn to the first test's start (config, global setup, the first worker
+ * start), first test start to last test end, last test end to exit (global teardown, the reports).
+ */
+export function phases(run: PlaywrightRun): string {
+  const results = run.report?.results ?? [];
+  if (results.length === 0) return 'no test ran';
+  const first = Math.min(...results.map((r) => r.startTime));
+  const last = Math.max(...results.map((r) => r.startTime + r.duration));
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  return `before the first test ${s(first - run.startedAt)}, tests ${s(last - first)}, after the last test ${s(run.startedAt + run.durationMs - last)}`;
 }

@@ -18,6 +18,8 @@ interface Probe {
   readonly pid: number;
   readonly workerIndex: number;
   readonly timeOrigin: number;
+  /** When the worker process exited (epoch ms). */
+  readonly exitAt: number;
   readonly commonjs: readonly string[];
   /** ES modules with the time each was resolved (epoch ms). */
   readonly esm: readonly { readonly at: number; readonly file: string }[];
@@ -50,12 +52,20 @@ const probes: Probe[] = readdirSync(work.dir)
     return { ...p, esm };
   });
 
-const firstTest = new Map<number, number>();
-for (const r of report.results)
-  firstTest.set(r.workerIndex, Math.min(firstTest.get(r.workerIndex) ?? Infinity, r.startTime));
+/** Per worker (by index): its slot, its first test's start and its last test's end. */
+const workers = new Map<number, { slot: number; first: number; last: number }>();
+for (const r of report.results) {
+  const w = workers.get(r.workerIndex) ?? { slot: r.parallelIndex, first: Infinity, last: -Infinity };
+  workers.set(r.workerIndex, {
+    slot: w.slot,
+    first: Math.min(w.first, r.startTime),
+    last: Math.max(w.last, r.startTime + r.duration),
+  });
+}
+const byIndex = new Map(probes.map((p) => [p.workerIndex, p]));
 
 const starts = probes.flatMap((p) => {
-  const first = firstTest.get(p.workerIndex);
+  const first = workers.get(p.workerIndex)?.first;
   if (first === undefined) return [];
   const loadedBefore = p.esm.filter((m) => m.at <= first);
   return [
@@ -67,13 +77,27 @@ const starts = probes.flatMap((p) => {
   ];
 });
 
+// A slot's cycle after a failed test: the worker stops (last test end to exit), the runner forks the
+// next one (exit to the next process start), which starts (process start to its first test).
+const stops: number[] = [];
+const respawns: number[] = [];
+const sorted = [...workers].sort((a, b) => a[0] - b[0]);
+for (const [index, w] of sorted) {
+  const probe = byIndex.get(index);
+  if (!probe) continue;
+  stops.push(probe.exitAt - w.last);
+  const next = sorted.find(([i, n]) => i > index && n.slot === w.slot);
+  const nextProbe = next && byIndex.get(next[0]);
+  if (nextProbe) respawns.push(nextProbe.timeOrigin - probe.exitAt);
+}
+
 const ms = (n: number) => `${Math.round(n)} ms`;
 const stat = (values: number[]) =>
   `median ${ms(median(values))} (min ${ms(Math.min(...values))}, p10 ${ms(percentile(values, 10))}, p90 ${ms(percentile(values, 90))}, max ${ms(Math.max(...values))})`;
 
 console.log(
   `run with REFERENCE_FAULTS=${fault}: ${report.tests} tests, ${report.failed} failed, ${report.workers} workers, ` +
-    `${firstTest.size} worker processes ran a test, ${probes.length} probed, wall ${(run.durationMs / 1000).toFixed(2)} s (${run.load})`,
+    `${workers.size} worker processes ran a test, ${probes.length} probed, wall ${(run.durationMs / 1000).toFixed(2)} s (${run.load})`,
 );
 console.log(`worker start to its first test, over ${starts.length} workers: ${stat(starts.map((s) => s.total))}`);
 console.log(
@@ -85,6 +109,8 @@ console.log(
 console.log(
   `  last module to first test (runner handshake, test begin): ${stat(starts.map((s) => s.total - s.lastModule))}`,
 );
+console.log(`worker's last test end to its process exit (teardown, stop): ${stat(stops)}`);
+console.log(`worker exit to the next worker's process start in its slot (runner, fork): ${stat(respawns)}`);
 
 // What a worker loads: the union over workers (they load the same files), grouped.
 const files = new Set<string>();

@@ -6,6 +6,7 @@
 import { defineConfig } from '@playwright/test';
 import { conformanceReporters, reportsDir, runMetadata } from './support/reporters/index.ts';
 import { safeEnvironment } from './support/reporters/run-info.ts';
+import { defaultWorkers } from './support/workers.ts';
 
 const onCI = !!process.env.CI;
 // The environment under the dotenv file, as support/config.ts reads it (validated in global setup).
@@ -18,8 +19,8 @@ const reporters = conformanceReporters({ reportsDir: reportsDir(), ci: onCI, arg
 export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
-  // Tests wait on the network, not the CPU: more workers than cores shortens a run against a slow target.
-  workers: Number(env.WORKERS) || 4,
+  // WORKERS wins; else cores - 1 against the embedded or a loopback target, 2 per core against a remote one (support/workers.ts).
+  workers: Number(env.WORKERS) || defaultWorkers(env.BASE_URL),
   forbidOnly: onCI,
   // A conformance verdict must not be hidden by a retry.
   retries: 0,

@@ -1,0 +1,63 @@
+/**
+ * `npm run bench:floor [-- --reps=3]`: the suite against the embedded reference (`npm run conformance`'s
+ * command, default workers, the config's reporters) versus a bare-Playwright floor for the same count
+ * of tests, files, workers and HTTP requests (scripts/lib/bench/floor-project.ts). The suite's requests
+ * are counted at the reference (BENCH_REQUEST_COUNT_FILE, support/global-setup.ts), the floor's at its
+ * server. Suite and floor run back to back, `reps` times; prints each pair, the medians and the ratio
+ * suite / floor (bar: at most 1.2). Exits 1 over the bar or when a run fails.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { writeFloorProject } from './lib/bench/floor-project.ts';
+import { machine, median, option, ratio, seconds, tempDir } from './lib/bench/harness.ts';
+import { phases, reported, runConformance, runPlaywright } from './lib/bench/playwright-run.ts';
+
+const BAR = 1.2;
+const reps = Number(option('reps', '3'));
+
+const counted = (file: string) => (existsSync(file) ? Number(readFileSync(file, 'utf8')) : NaN);
+
+console.log(machine());
+const work = tempDir('bench-floor');
+const suiteTimes: number[] = [];
+const floorTimes: number[] = [];
+let floorDir: string | undefined;
+
+for (let rep = 1; rep <= reps; rep++) {
+  const suiteCount = path.join(work.dir, `suite-${rep}.count`);
+  const suite = await runConformance({ BENCH_REQUEST_COUNT_FILE: suiteCount });
+  const shape = reported(suite, 'the suite');
+  const requests = counted(suiteCount);
+  if (suite.exitCode !== 0 || shape.failed > 0 || !Number.isFinite(requests))
+    throw new Error(
+      `The suite's run failed (exit ${suite.exitCode}, ${shape.failed} failed):\n${suite.stdout.slice(-3000)}`,
+    );
+  if (!floorDir) {
+    floorDir = path.join(work.dir, 'floor');
+    writeFloorProject(floorDir, { tests: shape.tests, files: shape.files, requests, workers: shape.workers });
+    console.log(
+      `suite: ${shape.tests} tests in ${shape.files} files, ${requests} requests at the reference, ${shape.workers} workers`,
+    );
+  }
+  const floorCount = path.join(work.dir, `floor-${rep}.count`);
+  const floor = await runPlaywright({ cwd: floorDir, args: [], env: { FLOOR_REQUEST_COUNT_FILE: floorCount } });
+  const floorShape = reported(floor, 'the floor');
+  if (floor.exitCode !== 0)
+    throw new Error(`The floor's run failed (exit ${floor.exitCode}):\n${floor.stdout.slice(-3000)}`);
+  suiteTimes.push(suite.durationMs);
+  floorTimes.push(floor.durationMs);
+  console.log(
+    `rep ${rep}: suite ${seconds(suite.durationMs)} (${suite.load}); floor ${seconds(floor.durationMs)} ` +
+      `(${floorShape.tests} tests, ${counted(floorCount)} requests, ${floorShape.workers} workers; ${floor.load}); ` +
+      `ratio ${ratio(suite.durationMs, floor.durationMs)}`,
+  );
+  console.log(`  suite: ${phases(suite)}`);
+  console.log(`  floor: ${phases(floor)}`);
+}
+
+const result = median(suiteTimes) / median(floorTimes);
+console.log(
+  `median: suite ${seconds(median(suiteTimes))}, floor ${seconds(median(floorTimes))}, ratio ${result.toFixed(2)} ` +
+    `(bar ≤ ${BAR}): ${result <= BAR ? 'OK' : 'OVER THE BAR'}`,
+);
+process.exitCode = result <= BAR ? 0 : 1;

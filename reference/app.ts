@@ -28,6 +28,8 @@ export interface ReferenceOptions {
   /** Largest request body accepted, in bytes; larger ones get 413. */
   readonly bodyLimit?: number;
   readonly logger?: boolean;
+  /** Called on the fresh app before anything else is registered: its hooks run first (the fault matrix traces requests with it). */
+  readonly instrument?: (app: FastifyInstance) => void;
 }
 
 export interface ReferenceServer {
@@ -73,6 +75,7 @@ export function buildReference(options: ReferenceOptions): ReferenceServer {
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
   });
+  options.instrument?.(app);
   const store = new Store(seedData(choices.seed.ids, choices.seed.brandNames), choices.ids);
   seedProducts(store, choices.seed.products, new Date());
   const deliveries = new DeliveryDispatcher(faults, {

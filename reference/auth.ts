@@ -9,24 +9,23 @@ import type { Responses } from './format.ts';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-/** The token the header carries, read the way the switched-on faults (if any) read it. */
-function presentedToken(header: string | undefined, faults: FaultSet): string | undefined {
-  if (header === undefined) return undefined;
-  // Fault: only the last word is read, whatever the scheme (`Basic <token>` passes).
-  if (faults.has('auth-scheme-ignored')) return header.trim().split(/\s+/).pop();
-  return /^Bearer ([^\s]+)$/.exec(header)?.[1];
-}
-
+/**
+ * Whether the header carries the token. The right `Bearer <token>` passes first, without consulting any
+ * fault: the faults bend only what a correct server refuses (the fault matrix traces which requests
+ * consult which fault, and a fault consulted on every request would reach every test).
+ */
 function authorized(header: string | undefined, expected: Buffer, faults: FaultSet): boolean {
+  const matches = (token: string | undefined) =>
+    token !== undefined && token !== '' && timingSafeEqual(digest(token), expected);
   // Fault: no header, no check (a middleware that only validates a header it finds).
   if (header === undefined) return faults.has('auth-missing-header-allowed');
+  if (matches(/^Bearer (\S+)$/.exec(header)?.[1])) return true;
   // Fault: `Bearer` with an empty token skips the comparison (`if (token && token !== expected)`).
-  if (faults.has('auth-empty-bearer-allowed') && /^Bearer\s*$/.test(header)) return true;
-  const token = presentedToken(header, faults);
-  if (!token) return false;
+  if (/^Bearer\s*$/.test(header)) return faults.has('auth-empty-bearer-allowed');
   // Fault: any well-formed bearer token is taken (the token is never compared).
-  if (faults.has('auth-any-bearer-token') && /^Bearer \S+$/.test(header)) return true;
-  return timingSafeEqual(digest(token), expected);
+  if (/^Bearer \S+$/.test(header) && faults.has('auth-any-bearer-token')) return true;
+  // Fault: only the last word is read, whatever the scheme (`Basic <token>` passes).
+  return faults.has('auth-scheme-ignored') && matches(header.trim().split(/\s+/).pop());
 }
 
 const UNAUTHENTICATED = 'Unauthenticated.';
@@ -35,8 +34,9 @@ const UNAUTHENTICATED = 'Unauthenticated.';
 function requireBearer(token: string, faults: FaultSet, respond: Responses) {
   const expected = digest(token);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (faults.has('auth-checked-after-write') || authorized(request.headers.authorization, expected, faults))
-      return undefined;
+    if (authorized(request.headers.authorization, expected, faults)) return undefined;
+    // Fault: let it through now; the check is made when the answer is sent (protectScope).
+    if (faults.has('auth-checked-after-write')) return undefined;
     return respond.refuse(bearerChallenge(reply, respond), 'unauthenticated', UNAUTHENTICATED);
   };
 }
@@ -52,10 +52,10 @@ function bearerChallenge(reply: FastifyReply, respond: Responses): FastifyReply 
  */
 export function protectScope(scope: FastifyInstance, token: string, faults: FaultSet, respond: Responses): void {
   scope.addHook('preHandler', requireBearer(token, faults, respond));
-  if (!faults.has('auth-checked-after-write')) return;
   const expected = digest(token);
   scope.addHook('onSend', async (request, reply, payload) => {
-    if (authorized(request.headers.authorization, expected, faults)) return payload;
+    if (authorized(request.headers.authorization, expected, faults) || !faults.has('auth-checked-after-write'))
+      return payload;
     void bearerChallenge(reply, respond)
       .code(respond.statusOf('unauthenticated'))
       .header('content-type', 'application/json; charset=utf-8');

@@ -2,6 +2,10 @@
  * The reference's request validation. The spec leaves required fields and most rules unshown; these
  * are the reference's own choices (some made by its variant), which the suite must not assert (a
  * vendor may choose otherwise).
+ *
+ * The validation faults are consulted while a body is parsed, and only on the input they bend (a
+ * repeated gallery id, a null option table, an unpadded hour...): the fault matrix traces which requests
+ * consult which fault, and a fault consulted on every body would reach every test that makes a product.
  */
 import { z } from 'zod';
 import { EventNames } from '../support/contract/events.ts';
@@ -36,13 +40,15 @@ export const WebhookBody = (faults: FaultSet, choices: ReferenceChoices, operati
     url: destination(choices),
     method_type: z.enum(choices.webhooks.methodTypes),
     events: z
-      .array(
-        operation === 'register' && faults.has('register-webhook-keeps-unknown-events')
-          ? z.string().min(1).max(255)
-          : z.enum(EventNames as [string, ...string[]]),
-      )
+      .array(z.string().min(1).max(255))
       .min(1)
-      .max(EventNames.length),
+      .max(EventNames.length)
+      .superRefine((names, ctx) => {
+        const unknown = names.filter((name) => !(EventNames as readonly string[]).includes(name));
+        if (unknown.length === 0) return;
+        if (operation === 'register' && faults.has('register-webhook-keeps-unknown-events')) return;
+        ctx.addIssue({ code: 'custom', message: `not in the event catalogue: ${unknown.join(', ')}` });
+      }),
     secret: z.string().min(32).max(255).optional(),
     status: z.int().min(0).max(1).default(1),
   });
@@ -54,48 +60,69 @@ const Weekday = z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 
 function productOption(faults: FaultSet, object: ObjectOf) {
   const bilingual = object({ ar: text, en: text });
   const table = object({ ar: priceTable, en: priceTable });
-  const option = object({
+  return object({
     type: z.string().min(1).max(50),
     title: bilingual,
-    subTitle: faults.has('product-option-empty-subtitle-rejected')
-      ? object({ ar: text.min(1), en: text.min(1) }).optional()
-      : bilingual.optional(),
+    subTitle: bilingual.optional(),
     isRequired: z.boolean(),
     multiSelect: z.boolean(),
-    options: faults.has('product-option-text-needs-table') ? table : table.nullable(),
-  });
-  if (faults.has('product-option-null-table-accepted')) return option;
-  // The option types are an open set; only the two that need a price table are held to it.
-  return option.refine((o) => !(o.type === 'radio' || o.type === 'checkbox') || o.options !== null, {
-    message: 'radio and checkbox options need an options table',
-    path: ['options'],
+    options: table.nullable(),
+  }).superRefine((option, ctx) => {
+    const emptySubtitle = option.subTitle !== undefined && (option.subTitle.ar === '' || option.subTitle.en === '');
+    if (emptySubtitle && faults.has('product-option-empty-subtitle-rejected')) {
+      ctx.addIssue({ code: 'custom', path: ['subTitle'], message: 'must not be empty' });
+    }
+    if (option.options !== null) return;
+    // The option types are an open set; only the two that need a price table are held to it.
+    const needsTable = option.type === 'radio' || option.type === 'checkbox';
+    const refused = needsTable
+      ? !faults.has('product-option-null-table-accepted')
+      : faults.has('product-option-text-needs-table');
+    if (refused) ctx.addIssue({ code: 'custom', path: ['options'], message: 'needs an options table' });
   });
 }
 
+const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const H_MM = /^\d{1,2}:[0-5]\d$/;
+
 function availability(faults: FaultSet, object: ObjectOf) {
-  const hhmm = faults.has('booking-availability-hour-unpadded')
-    ? z.string().regex(/^\d{1,2}:[0-5]\d$/, 'must be H:MM')
-    : z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be HH:MM');
+  const hhmm = z
+    .string()
+    .refine(
+      (value) => HH_MM.test(value) || (H_MM.test(value) && faults.has('booking-availability-hour-unpadded')),
+      'must be HH:MM',
+    );
   const window = object({ start: hhmm, end: hhmm }).refine((w) => w.start.padStart(5, '0') < w.end.padStart(5, '0'), {
     message: 'start must be before end',
     path: ['end'],
   });
-  const windows = z.array(window).max(faults.has('booking-availability-single-window') ? 1 : 24);
-  return faults.has('booking-availability-any-weekday')
-    ? z.record(z.string(), windows)
-    : z.partialRecord(Weekday, windows);
+  const windows = z
+    .array(window)
+    .max(24)
+    .refine((list) => list.length <= 1 || !faults.has('booking-availability-single-window'), 'one window a day');
+  return z.record(z.string(), windows).superRefine((days, ctx) => {
+    const unknown = Object.keys(days).filter((day) => !Weekday.safeParse(day).success);
+    if (unknown.length > 0 && !faults.has('booking-availability-any-weekday')) {
+      ctx.addIssue({ code: 'custom', message: `not weekdays: ${unknown.join(', ')}` });
+    }
+  });
 }
 
-/** `YYYY-MM-DD`; the fault parses it with `Date` instead, which throws on what it cannot read. */
+/** `YYYY-MM-DD`; the fault parses what is not with `Date` instead, which throws on what it cannot read. */
 function isoDate(faults: FaultSet) {
-  if (!faults.has('service-date-parse-500')) return z.iso.date();
-  return z.string().transform((value) => new Date(value).toISOString().slice(0, 10));
+  return z.string().transform((value, ctx) => {
+    if (z.iso.date().safeParse(value).success) return value;
+    if (faults.has('service-date-parse-500')) return new Date(value).toISOString().slice(0, 10);
+    ctx.addIssue({ code: 'custom', message: 'must be a date YYYY-MM-DD' });
+    return z.NEVER;
+  });
 }
 
 function commonFields(faults: FaultSet, object: ObjectOf) {
-  const gallery = faults.has('product-gallery-repeats-rejected')
-    ? ids.refine((list) => new Set(list).size === list.length, 'must not repeat a media id')
-    : ids;
+  const gallery = ids.refine(
+    (list) => new Set(list).size === list.length || !faults.has('product-gallery-repeats-rejected'),
+    'must not repeat a media id',
+  );
   return {
     name_ar: name,
     name_en: name,
@@ -108,7 +135,7 @@ function commonFields(faults: FaultSet, object: ObjectOf) {
     sale_price: money.optional(),
     price: money,
     sku: z.string().max(255).optional(),
-    image_id: faults.has('product-image-required') ? id : id.optional(),
+    image_id: id.optional(),
     product_gallery: gallery.optional(),
     brand_id: id.optional(),
     badge_id: id.optional(),
@@ -158,7 +185,13 @@ export const ServiceBody = (faults: FaultSet, choices: ReferenceChoices) =>
     ...commonFields(faults, objectOf(choices)),
     release_date: isoDate(faults).optional(),
     update_date: isoDate(faults).optional(),
-    preview_link: (faults.has('service-preview-link-unchecked') ? z.string() : httpUrl).optional(),
+    preview_link: z
+      .string()
+      .refine(
+        (link) => httpUrl.safeParse(link).success || faults.has('service-preview-link-unchecked'),
+        'must be a URL',
+      )
+      .optional(),
   });
 export type ServiceBody = z.infer<ReturnType<typeof ServiceBody>>;
 /** The service body with every field optional, but those the variant requires on PATCH too. */

@@ -1,12 +1,15 @@
 /**
- * `npm run fault-matrix [-- fault-a,fault-b]`: the fault matrix by hand (scripts/lib/fault-matrix.ts).
+ * `npm run fault-matrix [-- fault-a,fault-b] [--plan]`: the fault matrix by hand (scripts/lib/fault-matrix.ts).
+ * `--plan` stops after the traced run and prints how many tests each fault reaches.
  * With names, only those faults run (unproven tests and clause coverage are then not judged). Writes
  * reports/fault-matrix.{md,json}; exits 1 when the matrix finds a problem.
  */
 import { isFaultName, type FaultName } from '../reference/faults/index.ts';
 import { buildFaultMatrix, matrixProblems, writeFaultMatrix } from './lib/fault-matrix.ts';
 
-const requested = (process.argv[2] ?? '')
+const args = process.argv.slice(2);
+const planOnly = args.includes('--plan');
+const requested = (args.find((a) => !a.startsWith('--')) ?? '')
   .split(',')
   .map((s) => s.trim())
   .filter(Boolean);
@@ -18,7 +21,9 @@ if (unknown.length > 0) {
 const matrix = await buildFaultMatrix({
   ...(requested.length > 0 ? { faults: requested as FaultName[] } : {}),
   log: (line) => console.log(line),
+  planOnly,
 });
+if (planOnly) process.exit(0);
 await writeFaultMatrix(matrix);
 for (const row of matrix.rows) {
   const caught = row.caughtBy.length > 0 ? 'caught  ' : 'SURVIVED';

@@ -30,7 +30,10 @@ export const conventionFaults = {
 
 export type ConventionFault = keyof typeof conventionFaults;
 
-/** Installs the hooks of the server-wide faults that are on; with none on, installs nothing. */
+/**
+ * Installs the hooks of the server-wide faults. `response-text-plain` bends every answer, so it is
+ * consulted once, when the app is built; the others are consulted only on the requests they bend.
+ */
 export function installConventionFaults(app: FastifyInstance, faults: FaultQuery<ConventionFault>): void {
   if (faults.has('response-text-plain')) {
     app.addHook('onSend', async (_request, reply, payload) => {
@@ -39,17 +42,16 @@ export function installConventionFaults(app: FastifyInstance, faults: FaultQuery
     });
   }
 
-  if (faults.has('create-booking-no-answer')) {
-    // Hold the first booking request open without answering (one timeout per run is enough to prove the
-    // suite reports it); preClose drops the held connection so shutdown never waits on it.
-    const { method, path } = Operations.createBookingProduct;
-    let held: Socket | undefined;
-    app.addHook('preClose', async () => {
-      held?.destroy();
-    });
-    app.addHook('onRequest', (request, _reply, done) => {
-      if (!held && request.method === method && request.url.split('?')[0] === path) held = request.raw.socket;
-      else done();
-    });
-  }
+  // Hold the first booking request open without answering (one timeout per run is enough to prove the
+  // suite reports it); preClose drops the held connection so shutdown never waits on it.
+  const { method, path } = Operations.createBookingProduct;
+  let held: Socket | undefined;
+  app.addHook('preClose', async () => {
+    held?.destroy();
+  });
+  app.addHook('onRequest', (request, _reply, done) => {
+    const booking = request.method === method && request.url.split('?')[0] === path;
+    if (!held && booking && faults.has('create-booking-no-answer')) held = request.raw.socket;
+    else done();
+  });
 }

@@ -66,24 +66,20 @@ export function installSecurityFaults(
   faults: FaultQuery<SecurityFault>,
   { store, serverErrorBody }: SecurityHookContext,
 ): void {
+  // Every hook is installed, and each fault consulted only on the requests it bends (the fault matrix
+  // traces which requests consult which fault).
   const errorCodes = new WeakMap<FastifyRequest, string>();
-  const bodyFaults = faults.has('invalid-json-500') || faults.has('body-too-large-500');
+  // The body parser's error, remembered so the answer can be turned into the 500 a careless stack gives.
+  app.addHook('onError', async (request, _reply, error) => {
+    errorCodes.set(request, (error as { code?: string }).code ?? '');
+  });
 
-  if (bodyFaults) {
-    // The body parser's error, remembered so the answer can be turned into the 500 a careless stack gives.
-    app.addHook('onError', async (request, _reply, error) => {
-      errorCodes.set(request, (error as { code?: string }).code ?? '');
-    });
-  }
-
-  if (faults.has('non-object-body-500')) {
-    app.addHook('preValidation', async (request) => {
-      // What `$request->input('name')` on a list does in a handler that assumes an object.
-      if (Array.isArray(request.body)) throw new TypeError('Cannot read properties of an array (reading "name")');
-    });
-  }
-
-  if (!bodyFaults && !faults.has('webhook-events-embed-subscribers')) return;
+  app.addHook('preValidation', async (request) => {
+    // What `$request->input('name')` on a list does in a handler that assumes an object.
+    if (Array.isArray(request.body) && faults.has('non-object-body-500')) {
+      throw new TypeError('Cannot read properties of an array (reading "name")');
+    }
+  });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const code = errorCodes.get(request);
@@ -96,9 +92,9 @@ export function installSecurityFaults(
     }
     if (reply.statusCode >= 300 || typeof payload !== 'string') return payload;
     if (
-      faults.has('webhook-events-embed-subscribers') &&
       request.method === 'GET' &&
-      request.routeOptions.url === Operations.webhookEvents.path
+      request.routeOptions.url === Operations.webhookEvents.path &&
+      faults.has('webhook-events-embed-subscribers')
     ) {
       const body = JSON.parse(payload) as { data: { value: string }[] };
       const subscribers = (event: string) =>

@@ -14,34 +14,31 @@
  *    for a test cannot change what that test sees; a fault consulted outside any request (when the app is
  *    built) can reach every test. That run is also the proof the suite passes against the clean reference.
  * 2. One matrix run: every fault gets its own reference (in this process, each on its own port), and
- *    `--repeat-each` gives each test one repeat per fault that can reach it, the plan saying which
- *    (support/fault-plan.ts); repeats a test has no fault for are skipped at once.
+ *    each test is declared once per fault that can reach it (support/fault-plan.ts, fixtures/matrix.ts),
+ *    all in one set of workers; a copy that fails keeps its worker (fixtures/target.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildReference } from '../../reference/app.ts';
 import { FaultCatalogue, FaultNames, FaultSet, type FaultName } from '../../reference/faults/index.ts';
 import { PROJECT_ROOT, REFERENCE_PROFILE } from '../../support/config.ts';
 import { Annotation } from '../../support/contract/annotations.ts';
 import { Clauses, StatedClauses, type ClauseId } from '../../support/contract/clauses.ts';
-import {
-  FAULT_ANNOTATION,
-  MATRIX_FAILED_ANNOTATION,
-  TEST_HEADER,
-  testKeyHash,
-  type FaultPlan,
-} from '../../support/fault-plan.ts';
+import { keyHash, MatrixAnnotation, TEST_HEADER, type FaultPlan } from '../../support/fault-plan.ts';
 import { buildReport, median, type Outcome, type TestRecord } from '../../support/reporters/conformance-report.ts';
 import { listSuite, runSuite, type ListedTest, type TestOutcome } from './suite-run.ts';
 
 const TOKEN = `matrix-${randomBytes(12).toString('hex')}`;
 /** The plan's name for the reference without faults. */
 const CLEAN = 'clean';
-/** Where the traced run records a consultation made outside any request. */
+/** Where the traced run records a consultation made outside any request (while the app is built). */
 const OUTSIDE_REQUESTS = '(outside any request)';
+/** Where it records those of requests that name no test (preflight's, teardown's): they reach no test. */
+const UNTRACED_REQUESTS = '(a request of no test)';
 
 export interface FaultRow {
   readonly fault: FaultName;
@@ -54,6 +51,8 @@ export interface FaultRow {
   readonly caughtBy: readonly string[];
   /** Failing tests outside its clause, by key. */
   readonly blast: readonly string[];
+  /** Every failing test, with the first line of its error (written to the JSON report, for a look). */
+  readonly failures: readonly { readonly test: string; readonly error: string }[];
   /** The verdict of a run against a reference with only this fault. */
   readonly verdict: string;
 }
@@ -106,15 +105,13 @@ interface Reference {
 }
 
 async function startReference(faults: FaultSet, request?: AsyncLocalStorage<string>): Promise<Reference> {
-  const { app } = buildReference({ token: TOKEN, faults });
-  if (request) {
-    // Everything the request causes (its handler, the deliveries it sends) runs with its test's key hash.
+  // Everything a request causes (its hooks, its handler, the deliveries it sends) runs with its test's key hash.
+  const trace = (app: FastifyInstance) =>
     app.addHook('onRequest', (req, _reply, done) => {
       const test = req.headers[TEST_HEADER];
-      if (typeof test === 'string') request.run(test, done);
-      else done();
+      request?.run(typeof test === 'string' ? test : UNTRACED_REQUESTS, done);
     });
-  }
+  const { app } = buildReference({ token: TOKEN, faults, ...(request ? { instrument: trace } : {}) });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return { url, close: () => app.close() };
 }
@@ -163,6 +160,8 @@ export interface MatrixOptions {
   readonly faults?: readonly FaultName[];
   readonly workers?: number;
   readonly log?: (line: string) => void;
+  /** Stop after the traced run: log how many tests each fault reaches (to see where a fault is consulted too widely). */
+  readonly planOnly?: boolean;
 }
 
 export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<FaultMatrix> {
@@ -197,7 +196,7 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
 
     const everywhere = tracing.consulted.get(OUTSIDE_REQUESTS) ?? new Set<FaultName>();
     const reaches = (fault: FaultName, test: ListedTest) =>
-      everywhere.has(fault) || (tracing.consulted.get(testKeyHash(test.key))?.has(fault) ?? false);
+      everywhere.has(fault) || (tracing.consulted.get(keyHash(test.key))?.has(fault) ?? false);
     const candidates = new Map(
       faults.map((fault) => [
         fault,
@@ -214,29 +213,44 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
     }
     const planned: Record<string, string[]> = {};
     for (const [fault, reached] of candidates) for (const test of reached) (planned[test.key] ??= []).push(fault);
-    const repeats = Math.max(1, ...Object.values(planned).map((list) => list.length));
     const plan: FaultPlan = { targets, tests: planned };
     const planFile = path.join(work, 'plan.json');
     await writeFile(planFile, JSON.stringify(plan));
     const pairs = Object.values(planned).reduce((n, list) => n + list.length, 0);
-    log(`matrix run: ${faults.length} faults, ${pairs} (test, fault) pairs, --repeat-each=${repeats}`);
+    log(`matrix run: ${faults.length} faults, ${pairs} (test, fault) pairs`);
+    if (options.planOnly) {
+      const reach = [...candidates]
+        .map(([fault, reached]) => [fault, reached.length] as const)
+        .sort((a, b) => b[1] - a[1]);
+      for (const [fault, count] of reach) {
+        log(
+          `reaches ${String(count).padStart(4)} test(s): ${fault}${everywhere.has(fault) ? ' (consulted outside requests)' : ''}`,
+        );
+      }
+      const perTest = Object.values(planned)
+        .map((list) => list.length)
+        .sort((a, b) => a - b);
+      const at = (q: number) => perTest[Math.min(perTest.length - 1, Math.floor(perTest.length * q))] ?? 0;
+      log(`faults per test: p10 ${at(0.1)}, median ${at(0.5)}, p90 ${at(0.9)}, max ${perTest.at(-1) ?? 0}`);
+      return { ...emptyMatrix(tests, cleanFailures), durationMs: performance.now() - started };
+    }
 
     const matrix = await runSuite({
       env: childEnv(traced.url, { FAULT_PLAN: planFile }),
-      args: [`--repeat-each=${repeats}`, `--workers=${workers}`],
-      only: tests.filter((t) => planned[t.key] !== undefined),
+      args: [`--workers=${workers}`],
       timeoutMs: 20 * 60_000,
     });
     log(`matrix run: ${matrix.tests.length} entries, exit ${matrix.exitCode}, ${Math.round(matrix.durationMs)} ms`);
 
     // 3. Each fault's outcomes: the tests it ran, and the clean outcomes of those it cannot reach.
     const underFault = new Map<FaultName, TestOutcome[]>();
-    for (const raw of matrix.tests) {
-      const fault = raw.annotations.find((a) => a.type === FAULT_ANNOTATION)?.description as FaultName | undefined;
-      // A failure the fixture marked as expected (to keep the worker) is a failure.
-      const entry = raw.annotations.some((a) => a.type === MATRIX_FAILED_ANNOTATION)
-        ? { ...raw, outcome: 'unexpected' as const }
-        : raw;
+    for (const copy of matrix.tests) {
+      const fault = copy.annotations.find((a) => a.type === MatrixAnnotation.fault)?.description as
+        FaultName | undefined;
+      const key = copy.annotations.find((a) => a.type === MatrixAnnotation.test)?.description;
+      // A failure the fixture marked as expected (to keep the worker) is a failure; the copy stands for its test.
+      const failed = copy.annotations.some((a) => a.type === MatrixAnnotation.failed);
+      const entry = { ...copy, key: key ?? copy.key, ...(failed ? { outcome: 'unexpected' as const } : {}) };
       if (fault !== undefined) underFault.set(fault, [...(underFault.get(fault) ?? []), entry]);
     }
     const rows = faults.map((fault): FaultRow => {
@@ -269,6 +283,16 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
         ran: ran.length,
         caughtBy: catching.map((t) => t.key),
         blast: failed.filter((t) => !t.clauses.includes(clause)).map((t) => t.key),
+        failures: failed.map((t) => ({
+          test: t.key,
+          error: (t.errors[0] ?? '')
+            .replace(/\u001b\[[0-9;]*m/g, '')
+            .split('\n')
+            .filter((line) => line.trim() !== '')
+            .slice(0, 3)
+            .join(' / ')
+            .slice(0, 400),
+        })),
         verdict: report.verdict,
       };
     });
@@ -313,6 +337,22 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
     await Promise.all(references.map((r) => r.close()));
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** A matrix of no fault: what `planOnly` returns. */
+function emptyMatrix(tests: readonly ListedTest[], cleanFailures: readonly string[]): Omit<FaultMatrix, 'durationMs'> {
+  return {
+    rows: [],
+    clauses: [],
+    tests,
+    cleanFailures,
+    survivors: [],
+    verdictUnturned: [],
+    unproven: [],
+    statedWithoutTest: [],
+    statedWithoutFault: [],
+    blastRadius: { median: 0, max: 0, worst: undefined },
+  };
 }
 
 /** Everything that makes the matrix fail, one line each (empty: it passes). */

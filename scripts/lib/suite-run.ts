@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../support/config.ts';
 import { Annotation } from '../../support/contract/annotations.ts';
-import { testKey } from '../../support/fault-plan.ts';
+import { declarationKey } from '../../support/fault-plan.ts';
 
 const CLI = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
@@ -31,7 +31,7 @@ export const INHERITED_RUN_STATE = [
 ];
 
 export interface ListedTest {
-  /** `tests/<file> › <describe> › <title>` (support/fault-plan.ts, testKey): the same in a running test. */
+  /** Where and how the test is declared (support/fault-plan.ts, declarationKey): the same in a running test. */
   readonly key: string;
   /** `[conformance] › file › describe › title`, the form `--test-list` takes. */
   readonly listLine: string;
@@ -86,6 +86,7 @@ interface JsonSuite {
     title: string;
     file: string;
     line: number;
+    column: number;
     tags: string[];
     tests: {
       projectName: string;
@@ -105,7 +106,13 @@ function flatten(suites: readonly JsonSuite[], titles: readonly string[] = []): 
       spec.tests.forEach((test, repeat) => {
         const annotations = [...test.annotations, ...test.results.flatMap((r) => r.annotations ?? [])];
         out.push({
-          key: testKey(spec.file, [...path, spec.title]),
+          key: declarationKey({
+            file: spec.file,
+            line: spec.line,
+            column: spec.column,
+            title: spec.title,
+            tags: spec.tags,
+          }),
           listLine: [`[${test.projectName}]`, spec.file, ...path, spec.title].join(' › '),
           file: spec.file,
           line: spec.line,

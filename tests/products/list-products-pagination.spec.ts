@@ -109,7 +109,7 @@ test.describe('List Products pagination', () => {
   );
 
   test(
-    'echoes page and per_page, and holds min(per_page, what is left) items on each page with the same total',
+    'echoes page and per_page, and holds min(per_page, what is left) items on each page',
     cites('listProducts', 'pagination.page-params', 'list-products.filter-tags'),
     async ({ api, make }) => {
       const set = await makeProductSet(api, make, drafts(5));
@@ -123,14 +123,11 @@ test.describe('List Products pagination', () => {
         [2, 2],
         [3, 2],
       ]);
+      // Against the 5 products made: what `total` says is pagination.total's own test.
       expect(
         pages.map((p) => p.items.length),
         'items on pages 1 to 3 at per_page 2 (5 products)',
       ).toEqual([2, 2, 1]);
-      expect(
-        pages.map((p) => p.pagination.total),
-        'pagination.total on pages 1 to 3',
-      ).toEqual([5, 5, 5]);
     },
   );
 
@@ -146,16 +143,13 @@ test.describe('List Products pagination', () => {
         );
         return;
       }
-      const { products, pagination } = readData(
+      const { products } = readData(
         past,
-        z.object({ products: z.array(z.unknown()), pagination: Pagination }),
+        z.object({ products: z.array(z.unknown()) }),
         'list-products.ok',
-        'data',
+        'data.products',
       );
-      expect({ items: products.length, total: pagination.total }, `${past.describe()} (past the last page)`).toEqual({
-        items: 0,
-        total: 5,
-      });
+      expect(products.length, `items on ${past.describe()} (past the last page)`).toBe(0);
     },
   );
 

@@ -32,6 +32,21 @@ export default tseslint.config(
     },
   },
   {
+    // A step that ends a test must not leave a sibling running into the next test (fixtures/concurrently.ts).
+    files: ['tests/**/*.ts', 'fixtures/**/*.ts'],
+    ignores: ['fixtures/concurrently.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Promise'][callee.property.name=/^(all|race|any)$/]",
+          message:
+            'Use concurrently() from fixtures/concurrently.ts: it lets every step finish before the test goes on.',
+        },
+      ],
+    },
+  },
+  {
     // Self tests take test/expect from selftest/fixtures.ts, which starts and closes their servers.
     files: ['selftest/**/*.spec.ts'],
     rules: {

@@ -1,6 +1,8 @@
 /**
  * `npm run fault-matrix [-- fault-a,fault-b] [--plan]`: the fault matrix by hand (scripts/lib/fault-matrix.ts).
- * `--plan` stops after the traced run and prints how many tests each fault reaches.
+ * `--plan` stops after the traced run and prints how many tests each fault reaches; `--count-set-up` also
+ * runs each test against the faults only its set-up requests consult (to check that this changes nothing);
+ * `--keep=<dir>` keeps the matrix run's own reports there.
  * With names, only those faults run (unproven tests and clause coverage are then not judged). Writes
  * reports/fault-matrix.{md,json}; exits 1 when the matrix finds a problem.
  */
@@ -9,6 +11,8 @@ import { buildFaultMatrix, matrixProblems, writeFaultMatrix } from './lib/fault-
 
 const args = process.argv.slice(2);
 const planOnly = args.includes('--plan');
+const countSetUp = args.includes('--count-set-up');
+const keepRunDir = args.find((a) => a.startsWith('--keep='))?.slice('--keep='.length);
 const requested = (args.find((a) => !a.startsWith('--')) ?? '')
   .split(',')
   .map((s) => s.trim())
@@ -22,6 +26,8 @@ const matrix = await buildFaultMatrix({
   ...(requested.length > 0 ? { faults: requested as FaultName[] } : {}),
   log: (line) => console.log(line),
   planOnly,
+  countSetUp,
+  ...(keepRunDir ? { keepRunDir } : {}),
 });
 if (planOnly) process.exit(0);
 await writeFaultMatrix(matrix);

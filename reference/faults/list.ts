@@ -56,8 +56,9 @@ export const listFaults = {
     description: '`current_page` is the requested page minus one.',
   },
   'list-per-page-default-echo': {
-    clause: 'pagination.page-params',
-    description: '`per_page` reports the default page size, not the requested one.',
+    // Pages are cut at the size asked for, so last_page no longer matches the per_page the answer gives.
+    clause: 'pagination.last-page',
+    description: '`per_page` reports the default page size, not the requested one the pages are cut at.',
   },
   'list-page-offset-zero-based': {
     clause: 'pagination.page-params',

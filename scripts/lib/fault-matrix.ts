@@ -3,7 +3,8 @@
  * breaks. For each fault of reference/faults, the tests it can reach run against a reference with that
  * fault on; the matrix then asks:
  * - is the fault caught? A fault of a stated clause only by a failing `@stated` test citing the clause
- *   (the verdict turns NOT CONFORMANT); a fault of an assumed clause by any failing test citing it;
+ *   (the verdict turns NOT CONFORMANT); a fault of an assumed clause by any failing test citing it, and
+ *   the verdict must then stay CONFORMANT (nothing assumed decides it);
  * - what else failed? The tests outside the fault's clause that failed: its blast radius;
  * - is every test proven (failed under some fault of a clause it cites), every stated clause judged by
  *   a `@stated` test, and broken by some fault?
@@ -28,7 +29,7 @@ import { FaultCatalogue, FaultNames, FaultSet, type FaultName } from '../../refe
 import { PROJECT_ROOT, REFERENCE_PROFILE } from '../../support/config.ts';
 import { Annotation } from '../../support/contract/annotations.ts';
 import { Clauses, StatedClauses, type ClauseId } from '../../support/contract/clauses.ts';
-import { keyHash, MatrixAnnotation, TEST_HEADER, type FaultPlan } from '../../support/fault-plan.ts';
+import { keyHash, MatrixAnnotation, SET_UP_MARK, TEST_HEADER, type FaultPlan } from '../../support/fault-plan.ts';
 import { buildReport, median, type Outcome, type TestRecord } from '../../support/reporters/conformance-report.ts';
 import { listSuite, runSuite, type ListedTest, type TestOutcome } from './suite-run.ts';
 
@@ -74,6 +75,8 @@ export interface FaultMatrix {
   readonly survivors: readonly FaultRow[];
   /** Faults of stated clauses after which the verdict stayed CONFORMANT. */
   readonly verdictUnturned: readonly FaultRow[];
+  /** Faults of assumed clauses after which the verdict was not CONFORMANT: a reading decided it. */
+  readonly verdictTurnedByReading: readonly FaultRow[];
   readonly unproven: readonly ListedTest[];
   readonly statedWithoutTest: readonly ClauseId[];
   readonly statedWithoutFault: readonly ClauseId[];
@@ -104,12 +107,18 @@ interface Reference {
   close(): Promise<void>;
 }
 
-async function startReference(faults: FaultSet, request?: AsyncLocalStorage<string>): Promise<Reference> {
+async function startReference(
+  faults: FaultSet,
+  request?: AsyncLocalStorage<string>,
+  countSetUp = false,
+): Promise<Reference> {
   // Everything a request causes (its hooks, its handler, the deliveries it sends) runs with its test's key hash.
   const trace = (app: FastifyInstance) =>
     app.addHook('onRequest', (req, _reply, done) => {
       const test = req.headers[TEST_HEADER];
-      request?.run(typeof test === 'string' ? test : UNTRACED_REQUESTS, done);
+      // A set-up request is read leniently (it can make its test skip, not fail): what it consults reaches no test.
+      const traced = typeof test === 'string' && (countSetUp || !test.endsWith(SET_UP_MARK));
+      request?.run(traced ? test.replace(SET_UP_MARK, '') : UNTRACED_REQUESTS, done);
     });
   const { app } = buildReference({ token: TOKEN, faults, ...(request ? { instrument: trace } : {}) });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -162,6 +171,10 @@ export interface MatrixOptions {
   readonly log?: (line: string) => void;
   /** Stop after the traced run: log how many tests each fault reaches (to see where a fault is consulted too widely). */
   readonly planOnly?: boolean;
+  /** Keep the matrix run's own reports (JSON, HTML) in this directory, for a look at a puzzling result. */
+  readonly keepRunDir?: string;
+  /** Count what set-up requests consult too (slower: to check that leaving them out changes no result). */
+  readonly countSetUp?: boolean;
 }
 
 export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<FaultMatrix> {
@@ -176,7 +189,7 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
     // 1. The traced run against the clean reference.
     const request = new AsyncLocalStorage<string>();
     const tracing = new TracingFaultSet(request);
-    const traced = await startReference(tracing, request);
+    const traced = await startReference(tracing, request, options.countSetUp);
     references.push(traced);
     const clean = await runSuite({
       env: childEnv(traced.url, { TRACE_TESTS: 'true' }),
@@ -239,6 +252,7 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
       env: childEnv(traced.url, { FAULT_PLAN: planFile }),
       args: [`--workers=${workers}`],
       timeoutMs: 20 * 60_000,
+      ...(options.keepRunDir ? { keepReports: options.keepRunDir } : {}),
     });
     log(`matrix run: ${matrix.tests.length} entries, exit ${matrix.exitCode}, ${Math.round(matrix.durationMs)} ms`);
 
@@ -323,6 +337,7 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
       cleanFailures,
       survivors: rows.filter((r) => r.caughtBy.length === 0),
       verdictUnturned: rows.filter((r) => r.level === 'stated' && r.verdict === 'CONFORMANT'),
+      verdictTurnedByReading: rows.filter((r) => r.level === 'assumed' && r.verdict !== 'CONFORMANT'),
       unproven: whole ? tests.filter((t) => !proven.has(t.key)) : [],
       statedWithoutTest: whole
         ? StatedClauses.filter((c) => !tests.some((t) => t.clauses.includes(c) && levelOf(t) === 'stated'))
@@ -348,6 +363,7 @@ function emptyMatrix(tests: readonly ListedTest[], cleanFailures: readonly strin
     cleanFailures,
     survivors: [],
     verdictUnturned: [],
+    verdictTurnedByReading: [],
     unproven: [],
     statedWithoutTest: [],
     statedWithoutFault: [],
@@ -365,6 +381,9 @@ export function matrixProblems(matrix: FaultMatrix): string[] {
     ),
     ...matrix.verdictUnturned.map(
       (r) => `verdict stays CONFORMANT with ${r.fault}, which breaks the stated clause ${r.clause}`,
+    ),
+    ...matrix.verdictTurnedByReading.map(
+      (r) => `verdict is ${r.verdict} with ${r.fault}, which breaks only the reading ${r.clause}: a reading decided the verdict`,
     ),
     ...matrix.unproven.map(
       (t) => `unproven test (no fault of its clauses makes it fail): ${t.key} (clauses: ${t.clauses.join(', ')})`,

@@ -27,8 +27,8 @@ export type Guard = (request: BuiltRequest) => void;
 export interface StoreApiOptions {
   readonly target: RequestTarget;
   readonly requestTimeoutMs: number;
-  /** Headers added to every request (the fault matrix's test header). */
-  readonly extraHeaders?: Readonly<Record<string, string>>;
+  /** Headers added to every request, computed as it is built (the fault matrix's test header). */
+  readonly extraHeaders?: () => Readonly<Record<string, string>>;
   readonly guards?: readonly Guard[];
   readonly recorders?: readonly Recorder[];
 }
@@ -72,7 +72,7 @@ export class StoreApi {
 
   /** Any operation, with any body: for the negative tests. */
   async send(operationId: OperationId, options: SendOptions = {}): Promise<ApiResponse> {
-    const extra = this.options.extraHeaders;
+    const extra = this.options.extraHeaders?.();
     const request = buildRequest(
       operationId,
       extra ? { ...options, headers: { ...extra, ...options.headers } } : options,

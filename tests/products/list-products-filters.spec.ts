@@ -21,6 +21,7 @@ import {
 } from '../../fixtures/steps/product-sets.ts';
 import type { ListProductsQuery } from '../../support/api/bodies.ts';
 import type { StoreApi } from '../../support/api/store-api.ts';
+import { concurrently } from '../../fixtures/concurrently.ts';
 
 /** A filter's item, as the checks over the whole filtered list read it. */
 type FilterItem = {
@@ -99,7 +100,7 @@ test.describe('List Products filters', () => {
     'tag_ids[] keeps the products carrying the tag and drops the others',
     cites('listProducts', 'list-products.filter-tags'),
     async ({ api, make }) => {
-      const [tagged, other] = await Promise.all([
+      const [tagged, other] = await concurrently([
         makeProductSet(api, make, [{ label: 'tagged 1' }, { label: 'tagged 2' }]),
         makeProductSet(api, make, [{ label: 'with another tag' }]),
       ]);
@@ -178,7 +179,7 @@ test.describe('List Products filters', () => {
         (item) => Math.min(item.price, item.sale_price) <= 500,
       );
       expect(aloneMax.ids, aloneMax.what).toEqual([]);
-      const [min, max, both] = await Promise.all([
+      const [min, max, both] = await concurrently([
         listedInSet(api, set, { min_price: 50 }),
         listedInSet(api, set, { max_price: 500 }),
         listedInSet(api, set, { min_price: 50, max_price: 500 }),
@@ -224,7 +225,7 @@ test.describe('List Products filters', () => {
         ['to the day before yesterday', { date_to: utcDay(-2) }, []],
         ['from the day after tomorrow', { date_from: utcDay(2) }, []],
       ];
-      const listed = await Promise.all(ranges.map(([, query]) => listedInSet(api, set, query)));
+      const listed = await concurrently(ranges.map(([, query]) => listedInSet(api, set, query)));
       ranges.forEach(([range, , expected], i) =>
         expect(listed[i]?.labels, `${range}: ${listed[i]?.what}`).toEqual(expected),
       );

@@ -10,6 +10,7 @@ import { listPage, walkPages, type ListedPage } from '../../fixtures/steps/list.
 import { drafts, makeProductSet, uniqueWord } from '../../fixtures/steps/product-sets.ts';
 import { createProduct } from '../../fixtures/steps/products.ts';
 import { Pagination } from '../../support/schemas/product.ts';
+import { concurrently } from '../../fixtures/concurrently.ts';
 
 /** The path the spec says the links point at (Endpoints). */
 const LINK_PATH = '/api/core/v1/products';
@@ -51,7 +52,7 @@ test.describe('List Products pagination', () => {
     cites('listProducts', 'pagination.total'),
     async ({ api, make }) => {
       // Two products exist at least: page 2 at per_page 1 has one before it.
-      await Promise.all([createProduct(api, make, 'booking'), createProduct(api, make, 'booking')]);
+      await concurrently([createProduct(api, make, 'booking'), createProduct(api, make, 'booking')]);
       const { pagination, items, response } = await listPage(api, { page: 2, per_page: 1 });
       const atLeast = (pagination.current_page - 1) * pagination.per_page + items.length;
       expect(
@@ -65,9 +66,9 @@ test.describe('List Products pagination', () => {
     'sets last_page to the number of pages at per_page in every answer',
     cites('listProducts', 'pagination.last-page'),
     async ({ api, make }) => {
-      await Promise.all([createProduct(api, make, 'booking'), createProduct(api, make, 'booking')]);
+      await concurrently([createProduct(api, make, 'booking'), createProduct(api, make, 'booking')]);
       // Several page sizes: some of them leave a last page partly filled, whatever the total is.
-      const pages = await Promise.all(
+      const pages = await concurrently(
         [1, 2, 3, 4, 5, 7, 11, 13].map((perPage) => listPage(api, { page: 1, per_page: perPage })),
       );
       const wrong = pages
@@ -84,7 +85,7 @@ test.describe('List Products pagination', () => {
     `points every link at ${LINK_PATH} and at a page from 1 to last_page`,
     cites('listProducts', 'pagination.links'),
     async ({ api, make, config }) => {
-      await Promise.all([1, 2, 3].map(() => createProduct(api, make, 'booking')));
+      await concurrently([1, 2, 3].map(() => createProduct(api, make, 'booking')));
       const first = await listPage(api, { page: 1, per_page: 1 });
       const lastPage = first.pagination.last_page;
       const pages = [
@@ -114,7 +115,7 @@ test.describe('List Products pagination', () => {
     async ({ api, make }) => {
       const set = await makeProductSet(api, make, drafts(5));
       const query = (page: number) => ({ 'tag_ids[]': [set.tagId], page, per_page: 2 });
-      const pages = await Promise.all([1, 2, 3].map((page) => listPage(api, query(page))));
+      const pages = await concurrently([1, 2, 3].map((page) => listPage(api, query(page))));
       expect(
         pages.map((p) => [p.pagination.current_page, p.pagination.per_page]),
         'current_page and per_page of pages 1 to 3 at per_page 2',

@@ -13,10 +13,11 @@ import type { StoreApi } from '../../support/api/store-api.ts';
 import { ProductTypeLabels } from '../../support/contract/events.ts';
 import { AbsoluteUrl, BilingualText, Timestamp } from '../../support/schemas/common.ts';
 import { ProductListItemShape } from '../../support/schemas/product.ts';
+import { concurrently } from '../../fixtures/concurrently.ts';
 
 /** A booking and a service product of this test, and the pages of the unfiltered list that show them. */
 async function listedProducts(api: StoreApi, make: Make, options: Parameters<typeof findListed>[2] = {}) {
-  const made = await Promise.all([createProduct(api, make, 'booking'), createProduct(api, make, 'service')]);
+  const made = await concurrently([createProduct(api, make, 'booking'), createProduct(api, make, 'service')]);
   return {
     made,
     found: await findListed(

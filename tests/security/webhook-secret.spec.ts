@@ -12,6 +12,7 @@ import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
 import type { ApiResponse } from '../../support/api/response.ts';
 import type { StoreApi } from '../../support/api/store-api.ts';
 import { OperationIds, Operations } from '../../support/contract/operations.ts';
+import { concurrently } from '../../fixtures/concurrently.ts';
 
 const ProductId = z.object({ data: z.object({ id: z.int() }) });
 
@@ -23,7 +24,7 @@ const ProductId = z.object({ data: z.object({ id: z.int() }) });
  */
 async function answersAfter(webhookId: number, { api, make }: { api: StoreApi; make: Make }) {
   const notCalled: string[] = [];
-  const answers = await Promise.all(
+  const answers = await concurrently(
     OperationIds.map(async (operation): Promise<ApiResponse | undefined> => {
       if (operation === 'updateWebhook') return api.updateWebhook(webhookId, make.webhook());
       if (operation === 'updateServiceProduct') {

@@ -90,16 +90,7 @@ test.describe('Update Service Product', () => {
       const { id } = await createProduct(api, make, 'service');
       const response = await api.updateServiceProduct(id, make.service({ name_en: make.name('renamed service') }));
       requireSuccess(response, 'updateServiceProduct');
-      const data = readData(
-        response,
-        z.object({ created_at: Timestamp, updated_at: Timestamp }),
-        'conventions.timestamps',
-        'data.{created_at, updated_at}',
-      );
-      expect(
-        timestampOrder(data.updated_at, data.created_at),
-        `data.updated_at ${data.updated_at} against data.created_at ${data.created_at}`,
-      ).toBeGreaterThanOrEqual(0);
+      expectUpdatedNotBeforeCreated(response);
     },
   );
 

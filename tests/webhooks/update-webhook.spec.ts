@@ -126,16 +126,7 @@ test.describe('Update Webhook', () => {
       const { id } = await registerWebhook(api, make.webhook());
       const response = await api.updateWebhook(id, make.webhook());
       requireSuccess(response, 'updateWebhook');
-      const data = readData(
-        response,
-        z.object({ created_at: Timestamp, updated_at: Timestamp }),
-        'conventions.timestamps',
-        'data.{created_at, updated_at}',
-      );
-      expect(
-        timestampOrder(data.updated_at, data.created_at),
-        `data.updated_at ${data.updated_at} against data.created_at ${data.created_at}`,
-      ).toBeGreaterThanOrEqual(0);
+      expectUpdatedNotBeforeCreated(response);
     },
   );
 

@@ -7,6 +7,7 @@
 import {
   cites,
   expect,
+  expectUpdatedNotBeforeCreated,
   field,
   inAnswer,
   productFields,
@@ -16,8 +17,7 @@ import {
   test,
 } from '../../fixtures/index.ts';
 import { createProduct } from '../../fixtures/steps/products.ts';
-import { z } from 'zod';
-import { Timestamp, timestampOrder, WithId } from '../../support/schemas/common.ts';
+import { WithId } from '../../support/schemas/common.ts';
 
 const sorted = <T>(items: readonly T[]) => [...items].sort();
 

@@ -5,6 +5,7 @@ import {
   dataOf,
   eventNamesOf,
   expect,
+  expectUpdatedNotBeforeCreated,
   readData,
   requireSuccess,
   Statuses,
@@ -13,7 +14,7 @@ import {
 } from '../../fixtures/index.ts';
 import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
 import { pathsHoldingSecret } from '../../support/json-search.ts';
-import { Timestamp, timestampOrder } from '../../support/schemas/common.ts';
+import { Timestamp } from '../../support/schemas/common.ts';
 import { RegisteredEvent, WebhookShape } from '../../support/schemas/webhook.ts';
 
 test.describe('Update Webhook', () => {

@@ -2,7 +2,7 @@
  * The reference never answers client input with a 5xx: at least 200 generated invalid bodies per write
  * operation (wrong types, missing fields, garbage JSON, huge strings) each get a 4xx with a JSON body.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { Faker, en } from '@faker-js/faker';
 import { buildReference } from '../reference/app.ts';
 import { Operations, type OperationId } from '../support/contract/operations.ts';

@@ -1,18 +1,25 @@
 /**
  * The OpenAPI contract (spec/openapi.json): what `npm run openapi` makes of the suite's own zod schemas
  * and contract (support/openapi/document.ts), complete for the documented operations, every part mapped
- * to clauses. `npm run lint:openapi` lints the document itself.
+ * to clauses; and its validator (support/openapi/validate.ts), which the fault matrix's clean run applies
+ * to every success answer (selftest/fault-matrix.spec.ts), accepts the reference's answers and names
+ * what a broken one lacks. `npm run lint:openapi` lints the document itself.
  */
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
+import { runDirectory } from './support/report-files.ts';
 import { PROJECT_ROOT } from '../support/config.ts';
 import { Clauses, isClauseId } from '../support/contract/clauses.ts';
 import { OperationIds, Operations } from '../support/contract/operations.ts';
 import { OPENAPI_FILE, openApiText, successComponent } from '../support/openapi/document.ts';
-
-const readOpenApiDocument = () => JSON.parse(readFileSync(path.join(PROJECT_ROOT, OPENAPI_FILE), 'utf8')) as unknown;
+import {
+  checkSuccessAnswers,
+  OpenApiMismatch,
+  readCheckRecords,
+  readOpenApiDocument,
+  successResponseValidator,
+} from '../support/openapi/validate.ts';
 
 interface Operation {
   readonly operationId: string;
@@ -25,7 +32,7 @@ interface Operation {
 }
 
 const document = () =>
-  readOpenApiDocument() as {
+  readOpenApiDocument() as unknown as {
     openapi: string;
     paths: Record<string, Record<string, Operation>>;
     components: { schemas: Record<string, unknown> };
@@ -86,7 +93,7 @@ test('it documents each operation: path, method, parameters, body, success and 4
 });
 
 test('every conformance level is stated or assumed, every clause named exists, and every clause has a place', () => {
-  const doc = readOpenApiDocument() as Record<string, unknown>;
+  const doc = readOpenApiDocument() as unknown as Record<string, unknown>;
   const { 'x-conformance-clause-index': index, ...rest } = doc;
   expect(index).toEqual(JSON.parse(JSON.stringify(Clauses)));
   const levels = collect(rest, 'x-conformance-level');
@@ -104,4 +111,50 @@ test('every conformance level is stated or assumed, every clause named exists, a
     Object.keys(Clauses).filter((clause) => !cited.has(clause)),
     'clauses no part of the document names',
   ).toEqual([]);
+});
+
+test("the validator takes the reference's answers and names what a broken one lacks", async ({ reference }) => {
+  const check = successResponseValidator();
+  const headers = {
+    authorization: `Bearer ${reference.token}`,
+    accept: 'application/json',
+    'content-type': 'application/json',
+  };
+  const response = await reference.server.app.inject({
+    method: 'POST',
+    url: '/api/core/v1/webhooks',
+    headers,
+    payload: { name: 'openapi check', url: 'http://127.0.0.1:9/in', method_type: 'POST', events: ['order.created'] },
+  });
+  const answer = response.json<{ data: { webhook: Record<string, unknown> } }>();
+  expect(check('registerWebhook', response.statusCode, answer)).toEqual([]);
+
+  const { events: _events, ...withoutEvents } = answer.data.webhook;
+  expect(check('registerWebhook', 201, { ...answer, data: { ...answer.data, webhook: withoutEvents } })).toEqual([
+    "/data/webhook must have required property 'events'",
+  ]);
+  expect(check('registerWebhook', 201, { ...answer, status: 'ok' })).toEqual(['/status must be equal to constant']);
+  expect(check('registerWebhook', 200, answer)).toEqual([
+    `${OPENAPI_FILE} documents no JSON answer 200 for Register Webhook`,
+  ]);
+  const list = await reference.server.app.inject({ method: 'GET', url: '/products?per_page=2', headers });
+  expect(check('listProducts', list.statusCode, list.json())).toEqual([]);
+});
+
+test('the check of a run records every success answer, skips others, and fails the call on a mismatch', async ({}, testInfo) => {
+  const dir = await runDirectory(testInfo, 'openapi-checks');
+  const record = checkSuccessAnswers(dir, (_op, _status, body) => (body === 'bad' ? ['/data is wrong'] : []));
+  record({ operation: 'webhookEvents', sent: undefined, status: 200, json: 'good' });
+  record({ operation: 'webhookEvents', sent: undefined, status: 401, json: 'bad' });
+  expect(() => record({ operation: 'listProducts', sent: undefined, status: 200, json: 'bad' })).toThrow(
+    new OpenApiMismatch(`List Products answered 200 with a body ${OPENAPI_FILE} does not describe:\n  /data is wrong`),
+  );
+  expect(() => record({ operation: 'listProducts', sent: undefined, status: 200, json: undefined })).toThrow(
+    /the body is not JSON/,
+  );
+  expect(readCheckRecords(dir)).toEqual([
+    { operation: 'webhookEvents', status: 200, problems: [] },
+    { operation: 'listProducts', status: 200, problems: ['/data is wrong'] },
+    { operation: 'listProducts', status: 200, problems: ['the body is not JSON'] },
+  ]);
 });

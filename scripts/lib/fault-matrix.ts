@@ -12,7 +12,9 @@
  * 1. One traced run against the clean reference, each request naming its test: the reference records,
  *    per test, which faults its code consulted while serving it (`faults.has`). A fault never consulted
  *    for a test cannot change what that test sees; a fault consulted outside any request (when the app is
- *    built) can reach every test. That run is also the proof the suite passes against the clean reference.
+ *    built) can reach every test. That run is also the proof the suite passes against the clean reference,
+ *    and that spec/openapi.json describes every success answer it got (OPENAPI_CHECK_DIR: each 2xx answer
+ *    is checked against the document, support/openapi/validate.ts).
  * 2. One matrix run: every fault gets its own reference (in this process, each on its own port), and
  *    `--repeat-each` gives each test one repeat per fault that can reach it, the plan saying which
  *    (support/fault-plan.ts); repeats a test has no fault for are skipped at once.
@@ -34,6 +36,9 @@ import {
   testKeyHash,
   type FaultPlan,
 } from '../../support/fault-plan.ts';
+import { OperationIds, type OperationId } from '../../support/contract/operations.ts';
+import { OPENAPI_FILE } from '../../support/openapi/document.ts';
+import { readCheckRecords } from '../../support/openapi/validate.ts';
 import { buildReport, median, type Outcome, type TestRecord } from '../../support/reporters/conformance-report.ts';
 import { listSuite, runSuite, type ListedTest, type TestOutcome } from './suite-run.ts';
 
@@ -72,6 +77,11 @@ export interface FaultMatrix {
   readonly tests: readonly ListedTest[];
   /** Tests that did not pass against the clean reference. */
   readonly cleanFailures: readonly string[];
+  /** The clean run's success answers checked against spec/openapi.json: how many per operation, and those it does not describe. */
+  readonly openApi: {
+    readonly checked: Readonly<Record<OperationId, number>>;
+    readonly mismatches: readonly string[];
+  };
   readonly survivors: readonly FaultRow[];
   /** Faults of stated clauses after which the verdict stayed CONFORMANT. */
   readonly verdictUnturned: readonly FaultRow[];
@@ -179,8 +189,9 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
     const tracing = new TracingFaultSet(request);
     const traced = await startReference(tracing, request);
     references.push(traced);
+    const openApiChecks = path.join(work, 'openapi-checks');
     const clean = await runSuite({
-      env: childEnv(traced.url, { TRACE_TESTS: 'true' }),
+      env: childEnv(traced.url, { TRACE_TESTS: 'true', OPENAPI_CHECK_DIR: openApiChecks }),
       args: [`--workers=${workers}`],
     });
     const cleanOutcomes = new Map(clean.tests.map((t) => [t.key, t]));
@@ -191,8 +202,17 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
       throw new Error(
         `The traced run against the clean reference ran no test (exit ${clean.exitCode}):\n${clean.stderr.slice(0, 2000)}`,
       );
+    const checks = readCheckRecords(openApiChecks);
+    const openApi = {
+      checked: Object.fromEntries(
+        OperationIds.map((id) => [id, checks.filter((c) => c.operation === id).length]),
+      ) as Record<OperationId, number>,
+      mismatches: checks
+        .filter((c) => c.problems.length > 0)
+        .map((c) => `${c.operation} ${c.status}: ${c.problems.join('; ')}`),
+    };
     log(
-      `traced clean run: ${clean.tests.length} tests, ${cleanFailures.length} not passing, ${Math.round(clean.durationMs)} ms`,
+      `traced clean run: ${clean.tests.length} tests, ${cleanFailures.length} not passing, ${checks.length} success answers checked against ${OPENAPI_FILE}, ${Math.round(clean.durationMs)} ms`,
     );
 
     const everywhere = tracing.consulted.get(OUTSIDE_REQUESTS) ?? new Set<FaultName>();
@@ -297,6 +317,7 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
       clauses,
       tests,
       cleanFailures,
+      openApi,
       survivors: rows.filter((r) => r.caughtBy.length === 0),
       verdictUnturned: rows.filter((r) => r.level === 'stated' && r.verdict === 'CONFORMANT'),
       unproven: whole ? tests.filter((t) => !proven.has(t.key)) : [],
@@ -319,6 +340,12 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
 export function matrixProblems(matrix: FaultMatrix): string[] {
   return [
     ...matrix.cleanFailures.map((t) => `fails against the clean reference: ${t.split('\n')[0] ?? t}`),
+    ...matrix.openApi.mismatches.map(
+      (m) => `${OPENAPI_FILE} does not describe a success answer of the clean reference: ${m}`,
+    ),
+    ...(Object.entries(matrix.openApi.checked) as [OperationId, number][])
+      .filter(([, count]) => count === 0)
+      .map(([id]) => `no success answer of ${id} was checked against ${OPENAPI_FILE} in the clean run`),
     ...matrix.survivors.map(
       (r) =>
         `fault survives: ${r.fault} (breaks ${r.clause}, ${r.level}: ${r.description}); ${r.ran} test(s) ran against it`,
@@ -345,6 +372,10 @@ export function renderFaultMatrix(matrix: FaultMatrix): string {
       `${matrix.tests.length} tests, ${matrix.unproven.length} unproven; ${Math.round(matrix.durationMs / 1000)} s.`,
     '',
     `Blast radius (failing tests outside the fault's clause): median ${blastRadius.median}, maximum ${blastRadius.max}${blastRadius.worst ? ` (${blastRadius.worst})` : ''}.`,
+    '',
+    `Success answers of the clean run checked against ${OPENAPI_FILE}: ${Object.entries(matrix.openApi.checked)
+      .map(([id, count]) => `${id} ${count}`)
+      .join(', ')}; ${matrix.openApi.mismatches.length} not described.`,
     '',
     'A fault of a stated clause is caught only by a failing `@stated` test citing the clause; a fault of an assumed clause by any failing test citing it.',
     '',

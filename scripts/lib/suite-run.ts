@@ -27,6 +27,7 @@ const INHERITED_RUN_STATE = [
   'WORKERS',
   'FAULT_PLAN',
   'TRACE_TESTS',
+  'OPENAPI_CHECK_DIR',
 ];
 
 export interface ListedTest {

@@ -13,7 +13,7 @@ import { testKey } from '../../support/fault-plan.ts';
 const CLI = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
 /** Variables a parent Playwright run sets for its own workers; a child run must make its own. */
-const INHERITED_RUN_STATE = [
+export const INHERITED_RUN_STATE = [
   'EMBEDDED_REFERENCE_URL',
   'API_TOKEN',
   'RUN_ID',

@@ -153,12 +153,15 @@ test('a file removed is refused', async ({}, testInfo) => {
   expect(failed(noManifest)).toEqual(['manifest.json is missing or not a bundle manifest']);
 });
 
-test('a file added is refused, and so is a name twice', async ({}, testInfo) => {
+test('a file added is refused, and so are a name twice and a file that is no zip', async ({}, testInfo) => {
   const bundle = await bundleOf(await reportsOf(testInfo));
   const extra = edited(bundle, (entries) => [...entries, { name: 'notes.txt', data: Buffer.from('trust me') }]);
   expect(failed(extra)).toEqual(['no file the manifest does not list; extra: notes.txt']);
   const twice = edited(bundle, (entries) => [...entries, { name: 'junit.xml', data: Buffer.from('<x/>') }]);
   expect(failed(twice)).toEqual(['a file is in the archive twice: junit.xml']);
+  expect(failed(Buffer.from('PK not really'))).toEqual([
+    expect.stringMatching(/^the file is not a readable zip archive \(not a zip archive/),
+  ]);
 });
 
 test('a conformance.json the report format refuses is refused, even with the manifest rewritten to match', async ({}, testInfo) => {

@@ -52,8 +52,7 @@ export function verifyCertificationBundle(bytes: Buffer): Verification {
   try {
     entries = readZip(bytes);
   } catch (error) {
-    check(false, `the file is not a readable zip archive (${(error as Error).message})`);
-    return stop();
+    return fail(`the file is not a readable zip archive (${(error as Error).message})`);
   }
   const names = entries.map((e) => e.name);
   const twice = names.filter((name, i) => names.indexOf(name) !== i);

@@ -4,7 +4,8 @@
  * traces on, with a client timeout and with a test that times out while a request hangs (Playwright
  * puts the Authorization header in those call logs); then
  * every file under its reports/ and test-results/ (trace and blob archives opened, the HTML report's
- * embedded data decoded) and its console output is searched for the API token and for webhook secrets.
+ * embedded data decoded), the certification bundle made of those reports (`npm run certify`'s archive,
+ * opened the same way) and its console output are searched for the API token and for webhook secrets.
  * Zero hits, or the test names each file and the place (secret masked).
  */
 import { randomBytes } from 'node:crypto';
@@ -15,6 +16,7 @@ import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
 import { webhookSecret } from '../fixtures/builders/webhooks.ts';
 import { FaultCatalogue, FaultNames, type FaultName } from '../reference/faults/index.ts';
 import { EvidenceNames } from '../support/api/evidence.ts';
+import { writeCertificationBundle } from '../support/certification/bundle.ts';
 import { PROJECT_ROOT } from '../support/config.ts';
 import type { ClauseId } from '../support/contract/clauses.ts';
 import { writeZip } from '../support/reporters/zip.ts';
@@ -156,8 +158,15 @@ test('faults around secrets on, traces on, a client timeout: no file or console 
     failed.some((t) => t.errors.some((e) => e.includes('got no response within 2000 ms'))),
     'a client timeout happened',
   ).toBe(true);
+  // The bundle a vendor would hand over, made of this run's reports (as npm run certify does after its run).
+  const bundle = writeCertificationBundle({ reportsDir: path.join(dir, 'reports') });
+  expect(bundle, 'a certification bundle of the run').toMatchObject({ written: true, verdict: 'NOT CONFORMANT' });
 
   const { files, hits } = await scan(dir, result);
+  expect(
+    files.filter((f) => /^reports\/certification-[^!]+\.zip!(manifest|configuration)\.json$/.test(f.name)).length,
+    'the bundle was scanned, opened',
+  ).toBe(2);
   expect(describeHits(hits), `secrets in ${files.length} files and entries written by the run (${dir})`).toEqual([]);
   // The secrets were there to leak: the run sent and received them, and the reports show them masked.
   const text = files.map((f) => f.bytes.toString('latin1')).join('\n');

@@ -13,7 +13,9 @@
  * 1. One traced run against the clean reference, each request naming its test: the reference records,
  *    per test, which faults its code consulted while serving it (`faults.has`). A fault never consulted
  *    for a test cannot change what that test sees; a fault consulted outside any request (when the app is
- *    built) can reach every test. That run is also the proof the suite passes against the clean reference.
+ *    built) can reach every test. That run is also the proof the suite passes against the clean reference,
+ *    and that spec/openapi.json describes every success answer it got (OPENAPI_CHECK_DIR: each 2xx answer
+ *    is checked against the document, support/openapi/validate.ts).
  * 2. One matrix run: every fault gets its own reference (in this process, each on its own port), and
  *    each test is declared once per fault that can reach it (support/fault-plan.ts, fixtures/matrix.ts),
  *    all in one set of workers; a copy that fails keeps its worker (fixtures/target.ts).
@@ -30,6 +32,9 @@ import { PROJECT_ROOT, REFERENCE_PROFILE } from '../../support/config.ts';
 import { Annotation } from '../../support/contract/annotations.ts';
 import { Clauses, StatedClauses, type ClauseId } from '../../support/contract/clauses.ts';
 import { keyHash, MatrixAnnotation, SET_UP_MARK, TEST_HEADER, type FaultPlan } from '../../support/fault-plan.ts';
+import { OperationIds, type OperationId } from '../../support/contract/operations.ts';
+import { OPENAPI_FILE } from '../../support/openapi/document.ts';
+import { readCheckRecords } from '../../support/openapi/validate.ts';
 import { buildReport, median, type Outcome, type TestRecord } from '../../support/reporters/conformance-report.ts';
 import { listSuite, runSuite, type ListedTest, type TestOutcome } from './suite-run.ts';
 
@@ -72,6 +77,11 @@ export interface FaultMatrix {
   readonly tests: readonly ListedTest[];
   /** Tests that did not pass against the clean reference. */
   readonly cleanFailures: readonly string[];
+  /** The clean run's success answers checked against spec/openapi.json: how many per operation, and those it does not describe. */
+  readonly openApi: {
+    readonly checked: Readonly<Record<OperationId, number>>;
+    readonly mismatches: readonly string[];
+  };
   readonly survivors: readonly FaultRow[];
   /** Faults of stated clauses after which the verdict stayed CONFORMANT. */
   readonly verdictUnturned: readonly FaultRow[];
@@ -191,8 +201,9 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
     const tracing = new TracingFaultSet(request);
     const traced = await startReference(tracing, request, options.countSetUp);
     references.push(traced);
+    const openApiChecks = path.join(work, 'openapi-checks');
     const clean = await runSuite({
-      env: childEnv(traced.url, { TRACE_TESTS: 'true' }),
+      env: childEnv(traced.url, { TRACE_TESTS: 'true', OPENAPI_CHECK_DIR: openApiChecks }),
       args: [`--workers=${workers}`],
     });
     const cleanOutcomes = new Map(clean.tests.map((t) => [t.key, t]));
@@ -203,8 +214,17 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
       throw new Error(
         `The traced run against the clean reference ran no test (exit ${clean.exitCode}):\n${clean.stderr.slice(0, 2000)}`,
       );
+    const checks = readCheckRecords(openApiChecks);
+    const openApi = {
+      checked: Object.fromEntries(
+        OperationIds.map((id) => [id, checks.filter((c) => c.operation === id).length]),
+      ) as Record<OperationId, number>,
+      mismatches: checks
+        .filter((c) => c.problems.length > 0)
+        .map((c) => `${c.operation} ${c.status}: ${c.problems.join('; ')}`),
+    };
     log(
-      `traced clean run: ${clean.tests.length} tests, ${cleanFailures.length} not passing, ${Math.round(clean.durationMs)} ms`,
+      `traced clean run: ${clean.tests.length} tests, ${cleanFailures.length} not passing, ${checks.length} success answers checked against ${OPENAPI_FILE}, ${Math.round(clean.durationMs)} ms`,
     );
 
     const everywhere = tracing.consulted.get(OUTSIDE_REQUESTS) ?? new Set<FaultName>();
@@ -245,7 +265,7 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
         .sort((a, b) => a - b);
       const at = (q: number) => perTest[Math.min(perTest.length - 1, Math.floor(perTest.length * q))] ?? 0;
       log(`faults per test: p10 ${at(0.1)}, median ${at(0.5)}, p90 ${at(0.9)}, max ${perTest.at(-1) ?? 0}`);
-      return { ...emptyMatrix(tests, cleanFailures), durationMs: performance.now() - started };
+      return { ...emptyMatrix(tests, cleanFailures), openApi, durationMs: performance.now() - started };
     }
 
     const matrix = await runSuite({
@@ -335,6 +355,7 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
       clauses,
       tests,
       cleanFailures,
+      openApi,
       survivors: rows.filter((r) => r.caughtBy.length === 0),
       verdictUnturned: rows.filter((r) => r.level === 'stated' && r.verdict === 'CONFORMANT'),
       verdictTurnedByReading: rows.filter((r) => r.level === 'assumed' && r.verdict !== 'CONFORMANT'),
@@ -355,7 +376,10 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
 }
 
 /** A matrix of no fault: what `planOnly` returns. */
-function emptyMatrix(tests: readonly ListedTest[], cleanFailures: readonly string[]): Omit<FaultMatrix, 'durationMs'> {
+function emptyMatrix(
+  tests: readonly ListedTest[],
+  cleanFailures: readonly string[],
+): Omit<FaultMatrix, 'durationMs' | 'openApi'> {
   return {
     rows: [],
     clauses: [],
@@ -375,6 +399,12 @@ function emptyMatrix(tests: readonly ListedTest[], cleanFailures: readonly strin
 export function matrixProblems(matrix: FaultMatrix): string[] {
   return [
     ...matrix.cleanFailures.map((t) => `fails against the clean reference: ${t.split('\n')[0] ?? t}`),
+    ...matrix.openApi.mismatches.map(
+      (m) => `${OPENAPI_FILE} does not describe a success answer of the clean reference: ${m}`,
+    ),
+    ...(Object.entries(matrix.openApi.checked) as [OperationId, number][])
+      .filter(([, count]) => count === 0)
+      .map(([id]) => `no success answer of ${id} was checked against ${OPENAPI_FILE} in the clean run`),
     ...matrix.survivors.map(
       (r) =>
         `fault survives: ${r.fault} (breaks ${r.clause}, ${r.level}: ${r.description}); ${r.ran} test(s) ran against it`,
@@ -383,7 +413,8 @@ export function matrixProblems(matrix: FaultMatrix): string[] {
       (r) => `verdict stays CONFORMANT with ${r.fault}, which breaks the stated clause ${r.clause}`,
     ),
     ...matrix.verdictTurnedByReading.map(
-      (r) => `verdict is ${r.verdict} with ${r.fault}, which breaks only the reading ${r.clause}: a reading decided the verdict`,
+      (r) =>
+        `verdict is ${r.verdict} with ${r.fault}, which breaks only the reading ${r.clause}: a reading decided the verdict`,
     ),
     ...matrix.unproven.map(
       (t) => `unproven test (no fault of its clauses makes it fail): ${t.key} (clauses: ${t.clauses.join(', ')})`,
@@ -404,6 +435,10 @@ export function renderFaultMatrix(matrix: FaultMatrix): string {
       `${matrix.tests.length} tests, ${matrix.unproven.length} unproven; ${Math.round(matrix.durationMs / 1000)} s.`,
     '',
     `Blast radius (failing tests outside the fault's clause): median ${blastRadius.median}, maximum ${blastRadius.max}${blastRadius.worst ? ` (${blastRadius.worst})` : ''}.`,
+    '',
+    `Success answers of the clean run checked against ${OPENAPI_FILE}: ${Object.entries(matrix.openApi.checked)
+      .map(([id, count]) => `${id} ${count}`)
+      .join(', ')}; ${matrix.openApi.mismatches.length} not described.`,
     '',
     'A fault of a stated clause is caught only by a failing `@stated` test citing the clause; a fault of an assumed clause by any failing test citing it.',
     '',

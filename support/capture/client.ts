@@ -5,7 +5,7 @@
  */
 import { redact, registerSecret } from '../redact.ts';
 import { Delivery, matches, type DeliveryMatcher } from './delivery.ts';
-import { CONTROL_PREFIX, type AnswerPlan, type DeliveryPage, type InboxCreated } from './protocol.ts';
+import { CONTROL_PREFIX, MAX_LABEL_LENGTH, type AnswerPlan, type DeliveryPage, type InboxCreated } from './protocol.ts';
 
 /** Extra time a control call may take beyond the wait it asked for, before the client gives up. */
 const CONTROL_SLACK_MS = 10_000;
@@ -16,7 +16,7 @@ export class CaptureError extends Error {
 
 /** Where a run's capture server is: set by global setup (support/capture/start.ts) for the workers. */
 export interface CaptureEndpoint {
-  /** Address the workers reach the server at (loopback). */
+  /** Address the workers reach the server's control API at: loopback, or CAPTURE_URL for a shared server. */
   readonly localUrl: string;
   /** Address the target is told (CAPTURE_PUBLIC_URL, or the local one). */
   readonly publicUrl: string;
@@ -26,7 +26,14 @@ export interface CaptureEndpoint {
 export class CaptureClient {
   readonly #control: string;
 
-  constructor(readonly endpoint: CaptureEndpoint) {
+  /**
+   * `label` names who opens inboxes (`<run id> shard i/n`): a capture server shared by several runs or
+   * shards counts its inboxes and deliveries per label.
+   */
+  constructor(
+    readonly endpoint: CaptureEndpoint,
+    readonly label?: string,
+  ) {
     registerSecret(endpoint.controlToken);
     this.#control = `${endpoint.localUrl}${CONTROL_PREFIX}/${endpoint.controlToken}`;
   }
@@ -67,7 +74,8 @@ export class CaptureClient {
   }
 
   async openInbox(ended: AbortSignal = new AbortController().signal): Promise<Inbox> {
-    const created = await this.call<InboxCreated>('POST', '/inboxes', { signal: ended });
+    const body = this.label === undefined ? {} : { body: { label: this.label.slice(0, MAX_LABEL_LENGTH) } };
+    const created = await this.call<InboxCreated>('POST', '/inboxes', { signal: ended, ...body });
     return new Inbox(this, created, ended);
   }
 }

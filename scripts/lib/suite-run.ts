@@ -24,6 +24,8 @@ const INHERITED_RUN_STATE = [
   'CREATED_RESOURCES_FILE',
   'CAPTURE_LOCAL_URL',
   'CAPTURE_CONTROL_TOKEN',
+  // A shared capture server of the caller's: a child run starts its own unless given one.
+  'CAPTURE_URL',
   'WORKERS',
   'FAULT_PLAN',
   'TRACE_TESTS',

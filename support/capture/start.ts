@@ -1,8 +1,9 @@
 /**
- * Starting a capture server: once per run (per shard) in the runner process, from global setup
- * (CAPTURE_HOST, loopback unless configured; CAPTURE_PORT, a free port), or on its own (`npm run
- * capture`, support/capture/standalone.ts). The target is told CAPTURE_PUBLIC_URL when set (a tunnel
- * or a host it can reach); the workers learn where the control API is through `captureEnvironment`.
+ * The capture server of a run (per shard), or the one it shares. Global setup either starts one in the
+ * runner process (CAPTURE_HOST, loopback unless configured; CAPTURE_PORT, a free port) or, with
+ * CAPTURE_URL, uses one started elsewhere (`npm run capture`, support/capture/standalone.ts) and starts
+ * none. Either way the target is told CAPTURE_PUBLIC_URL when set (a tunnel or a host it can reach), and
+ * the workers learn where the control API is through `captureEnvironment`.
  */
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
@@ -51,6 +52,16 @@ export async function listenCapture(options: CaptureListenOptions): Promise<List
 /** The run's own capture server, where the config says. */
 export function startCaptureServer(config: Config): Promise<ListeningCapture> {
   return listenCapture({ host: config.capture.host, port: config.capture.port, publicUrl: config.capture.publicUrl });
+}
+
+/**
+ * The capture server CAPTURE_URL names (started by `npm run capture`, shared by shards or machines),
+ * or undefined when the run should start its own. Nothing to start or close: it outlives the run.
+ */
+export function sharedCapture(config: Config): RunningCapture | undefined {
+  const { url, controlToken, publicUrl } = config.capture;
+  if (url === undefined || controlToken === undefined) return undefined;
+  return { endpoint: { localUrl: url, publicUrl: publicUrl ?? url, controlToken }, close: async () => {} };
 }
 
 /** The host the workers use to reach a server bound to `host`: a wildcard bind is reached on loopback. */

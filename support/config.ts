@@ -74,6 +74,11 @@ export const EnvSchema = z.object({
   ),
   WEBHOOK_SIGNATURE_HEADER: z.string().min(1).default('x-signature'),
   WEBHOOK_SIGNATURE_ENCODING: z.enum(['hex', 'base64']).default('hex'),
+  /** Observe (and report, never judge) delivery headers, retries, repeats and payload fields. */
+  OBSERVE_DELIVERIES: flag(true),
+  OBSERVE_RETRY_WINDOW_MS: positiveInt(15_000).pipe(
+    z.number().min(1_000, 'must be at least 1000').max(20_000, 'must be at most 20000 (20 s)'),
+  ),
   DELETE_PRODUCT_PATH: optionalPathTemplate,
   DELETE_WEBHOOK_PATH: optionalPathTemplate,
   /** Where the run lists what it created (and what teardown deleted); relative to the project root. */
@@ -118,6 +123,8 @@ export interface Config {
     readonly localUrl: string | undefined;
     readonly controlToken: string | undefined;
   };
+  /** OBSERVE_DELIVERIES and OBSERVE_RETRY_WINDOW_MS: tests/observations/delivery-behaviour.spec.ts. */
+  readonly observation: { readonly enabled: boolean; readonly retryWindowMs: number };
   readonly deliveryTimeoutMs: number;
   /**
    * How deliveries are signed (WEBHOOK_SIGNATURE_SCHEME). When unset: `standard-webhooks` for the embedded
@@ -225,6 +232,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
       localUrl: e.CAPTURE_LOCAL_URL,
       controlToken: e.CAPTURE_CONTROL_TOKEN,
     }),
+    observation: Object.freeze({ enabled: e.OBSERVE_DELIVERIES, retryWindowMs: e.OBSERVE_RETRY_WINDOW_MS }),
     deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
     signature:
       signatureScheme &&

@@ -5,7 +5,14 @@
  */
 import { redact, registerSecret } from '../redact.ts';
 import { Delivery, matches, type DeliveryMatcher } from './delivery.ts';
-import { CONTROL_PREFIX, MAX_LABEL_LENGTH, type AnswerPlan, type DeliveryPage, type InboxCreated } from './protocol.ts';
+import {
+  CONTROL_PREFIX,
+  epochNow,
+  MAX_LABEL_LENGTH,
+  type AnswerPlan,
+  type DeliveryPage,
+  type InboxCreated,
+} from './protocol.ts';
 
 /** Extra time a control call may take beyond the wait it asked for, before the client gives up. */
 const CONTROL_SLACK_MS = 10_000;
@@ -119,6 +126,27 @@ export class Inbox {
           );
       }),
     );
+  }
+
+  /**
+   * Every delivery the matcher accepts, since the inbox opened and until `untilEpochMs` (epoch ms, as
+   * `receivedAt`): a bounded watch that ends at that time whatever arrives, woken by each arrival.
+   */
+  async collect(matcher: DeliveryMatcher, options: { untilEpochMs: number }): Promise<Delivery[]> {
+    const found: Delivery[] = [];
+    for (let after = 0; ;) {
+      const remaining = Math.max(0, Math.ceil(options.untilEpochMs - epochNow()));
+      const page = await this.client.call<DeliveryPage>(
+        'GET',
+        `/inboxes/${this.id}/wait?after=${after}&timeoutMs=${remaining}`,
+        { signal: this.ended, timeoutMs: remaining },
+      );
+      found.push(...page.deliveries.map((record) => new Delivery(record)).filter((d) => matches(matcher, d)));
+      after = page.next;
+      if (page.closed)
+        throw new CaptureError(`The inbox ${this.url} was closed while watching for ${matcher.description}.`);
+      if (remaining === 0 || (page.timedOut && page.deliveries.length === 0)) return found;
+    }
   }
 
   /** Every delivery so far, oldest first. */

@@ -34,6 +34,8 @@ const SHOWN_VARIABLES = [
   'DELETE_PRODUCT_PATH',
   'DELETE_WEBHOOK_PATH',
   'REFERENCE_FAULTS',
+  'OBSERVE_DELIVERIES',
+  'OBSERVE_RETRY_WINDOW_MS',
 ] as const;
 
 /** A URL as it may be shown: no user, password, query or fragment (any of which can carry a credential). */

@@ -131,6 +131,8 @@ export class Inbox {
   /**
    * Every delivery the matcher accepts, since the inbox opened and until `untilEpochMs` (epoch ms, as
    * `receivedAt`): a bounded watch that ends at that time whatever arrives, woken by each arrival.
+   * Called after that time it returns at once with what arrived before: several inboxes watched until
+   * one time are collected one after the other.
    */
   async collect(matcher: DeliveryMatcher, options: { untilEpochMs: number }): Promise<Delivery[]> {
     const found: Delivery[] = [];
@@ -145,7 +147,8 @@ export class Inbox {
       after = page.next;
       if (page.closed)
         throw new CaptureError(`The inbox ${this.url} was closed while watching for ${matcher.description}.`);
-      if (remaining === 0 || (page.timedOut && page.deliveries.length === 0)) return found;
+      // Past the time, every page still there is read; then an empty page ends the watch.
+      if (page.deliveries.length === 0 && (remaining === 0 || page.timedOut)) return found;
     }
   }
 

@@ -6,7 +6,8 @@
  */
 import { expect, test } from './fixtures.ts';
 import { deliveriesUnobservable, REMOTE_WITHOUT_PUBLIC_URL } from '../support/capture/reach.ts';
-import { parseConfig, REFERENCE_PROFILE } from '../support/config.ts';
+import { sharedCapture } from '../support/capture/start.ts';
+import { describeConfig, parseConfig, REFERENCE_PROFILE } from '../support/config.ts';
 import { runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
 
 const DELIVERY_SPEC = 'tests/webhooks/deliveries.spec.ts';
@@ -27,6 +28,47 @@ test('a target on another host without CAPTURE_PUBLIC_URL skips every delivery t
   expect(deliveriesUnobservable(parseConfig({ ...remote, BASE_URL: 'http://127.0.0.1:8080' }))).toBeUndefined();
   expect(deliveriesUnobservable(parseConfig({ ...remote, BASE_URL: 'http://localhost:8080' }))).toBeUndefined();
   expect(deliveriesUnobservable(parseConfig({}))).toBeUndefined();
+});
+
+test('CAPTURE_URL names a shared capture server: it needs CAPTURE_CONTROL_TOKEN, whose value no error or description shows', () => {
+  expect(() => parseConfig({ CAPTURE_URL: 'http://capture.internal:8787' })).toThrow(
+    /CAPTURE_CONTROL_TOKEN: required with CAPTURE_URL: the token `npm run capture` printed/,
+  );
+  const bad = 'not a token!';
+  expect(() => parseConfig({ CAPTURE_CONTROL_TOKEN: bad })).toThrow(
+    /CAPTURE_CONTROL_TOKEN: must be 16 to 200 .* \(got a value of 12 characters, not shown\)/,
+  );
+  expect(() => parseConfig({ CAPTURE_CONTROL_TOKEN: bad })).not.toThrow(bad);
+
+  const token = 'shared-capture-token-0123456789';
+  const remote = {
+    BASE_URL: 'https://staging.example.com',
+    API_TOKEN: 'selftest-token-0123456789',
+    TARGET_PROFILE: REFERENCE_PROFILE,
+    CAPTURE_CONTROL_TOKEN: token,
+  };
+  // The run starts no capture server; the workers use CAPTURE_URL, the target is told CAPTURE_PUBLIC_URL, else CAPTURE_URL.
+  const lan = parseConfig({ ...remote, CAPTURE_URL: 'http://capture.internal:8787/' });
+  expect(sharedCapture(lan)?.endpoint).toEqual({
+    localUrl: 'http://capture.internal:8787',
+    publicUrl: 'http://capture.internal:8787',
+    controlToken: token,
+  });
+  expect(deliveriesUnobservable(lan)).toBeUndefined();
+  const tunnelled = parseConfig({
+    ...remote,
+    CAPTURE_URL: 'http://127.0.0.1:8787',
+    CAPTURE_PUBLIC_URL: 'https://capture.example.test',
+  });
+  expect(sharedCapture(tunnelled)?.endpoint.publicUrl).toBe('https://capture.example.test');
+  // A loopback CAPTURE_URL is no address for a target on another host.
+  expect(deliveriesUnobservable(parseConfig({ ...remote, CAPTURE_URL: 'http://127.0.0.1:8787' }))).toBe(
+    REMOTE_WITHOUT_PUBLIC_URL,
+  );
+  expect(sharedCapture(parseConfig({ CAPTURE_CONTROL_TOKEN: token })), 'no CAPTURE_URL: the run starts its own').toBe(
+    undefined,
+  );
+  expect(describeConfig(lan)).not.toContain(token);
 });
 
 test('a target on loopback receives deliveries at the loopback capture server without CAPTURE_PUBLIC_URL', async ({

@@ -10,7 +10,8 @@ import { test as base, expect, SELFTEST_TOKEN, type TestServers } from './fixtur
 import { CaptureClient, InboxPool } from '../support/capture/client.ts';
 import { anyDelivery, deliveryMatching } from '../support/capture/delivery.ts';
 import type { CaptureServer } from '../support/capture/server.ts';
-import { CONTROL_PREFIX, type CaptureLimits } from '../support/capture/protocol.ts';
+import { CAPTURE_SERVICE, CONTROL_PREFIX, HEALTH_PATH, type CaptureLimits } from '../support/capture/protocol.ts';
+import { describeStandalone, startStandaloneCapture } from '../support/capture/standalone.ts';
 
 interface Running {
   readonly url: string;
@@ -108,6 +109,47 @@ test('answers 404 to an unknown inbox and to a wrong control token', async ({ ca
   const inbox = await capture.pool.open();
   await inbox.close();
   expect(await rawRequest(inbox.localUrl, 'POST', '{}'), 'a closed inbox is unknown').toBe(404);
+});
+
+test('closes inboxes open longer than maxInboxAgeMs when the next one opens', async ({ servers }) => {
+  const running = await start(servers, { maxInboxAgeMs: 50 });
+  const old = await running.pool.open();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const young = await running.pool.open();
+  expect(await rawRequest(old.localUrl, 'POST', '{}'), 'the old inbox is gone').toBe(404);
+  expect(await rawRequest(young.localUrl, 'POST', '{}'), 'the new one receives').toBe(200);
+  await running.pool.close();
+});
+
+test('on its own (npm run capture): /health without the token, usage per label, the token printed once, closed when idle', async ({
+  servers,
+}) => {
+  // Idle from its start until a control call: long enough for a busy machine to reach it first.
+  const capture = await startStandaloneCapture({ host: '127.0.0.1', port: 0, exitWhenIdleMs: 1_500 });
+  servers.onClose(() => capture.close());
+  const { localUrl, controlToken } = capture.endpoint;
+  for (const label of ['run-a shard 1/2', 'run-a shard 2/2']) {
+    const pool = new InboxPool(new CaptureClient(capture.endpoint, label));
+    const inbox = await pool.open();
+    expect(await rawRequest(inbox.localUrl, 'POST', '{}')).toBe(200);
+    await pool.close();
+  }
+  expect(capture.usage()).toEqual([
+    { label: 'run-a shard 1/2', inboxes: 1, deliveries: 1 },
+    { label: 'run-a shard 2/2', inboxes: 1, deliveries: 1 },
+  ]);
+
+  const health = await fetch(`${localUrl}${HEALTH_PATH}`);
+  expect([health.status, await health.json()]).toEqual([200, { ok: true, service: CAPTURE_SERVICE }]);
+
+  const printed = describeStandalone(capture, { host: '127.0.0.1' });
+  expect(printed.filter((line) => line.includes(controlToken))).toEqual([`CAPTURE_CONTROL_TOKEN=${controlToken}`]);
+  const toFile = describeStandalone(capture, { host: '127.0.0.1', tokenFile: '/tmp/capture.token' });
+  expect(toFile.join('\n')).not.toContain(controlToken);
+
+  const started = performance.now();
+  expect(await capture.closed, 'it closes itself once its control API is unused for 1.5 s').toBe('idle');
+  expect(performance.now() - started).toBeLessThan(6_000);
 });
 
 test('answers 413 to a body over 1 MiB, counts it, and keeps serving', async ({ capture }) => {

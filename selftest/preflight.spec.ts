@@ -17,7 +17,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { buildReference } from '../reference/app.ts';
 import { parseConfig, REFERENCE_PROFILE } from '../support/config.ts';
 import { Operations } from '../support/contract/operations.ts';
-import { preflight, PREFLIGHT_TIMEOUT_MS, PreflightError } from '../support/preflight.ts';
+import { preflight, PREFLIGHT_TIMEOUT_MS, PreflightError, type PreflightOptions } from '../support/preflight.ts';
 import { ConformanceReport } from '../support/reporters/report-format.ts';
 import { runSuite } from '../scripts/lib/suite-run.ts';
 import { runDirectory } from './support/report-files.ts';
@@ -61,10 +61,12 @@ function configFor(baseUrl: string, env: Record<string, string> = {}) {
 }
 
 /** Preflight's PreflightError for the target: one line, its stack its message, no token. */
-async function stopped(baseUrl: string, env: Record<string, string> = {}, captureUrl?: string): Promise<string> {
-  const error: unknown = await preflight(baseUrl, configFor(baseUrl, env), env.API_TOKEN ?? TOKEN, {
-    captureUrl,
-  }).then(
+async function stopped(
+  baseUrl: string,
+  env: Record<string, string> = {},
+  options: PreflightOptions = {},
+): Promise<string> {
+  const error: unknown = await preflight(baseUrl, configFor(baseUrl, env), env.API_TOKEN ?? TOKEN, options).then(
     (notes) => new Error(`preflight let the run go on (notes: ${notes.join(' | ')})`),
     (e: unknown) => e,
   );
@@ -142,11 +144,35 @@ test.describe('preflight stops the run when the target as a whole cannot be judg
   test('a capture server the public URL does not reach', async ({ servers }) => {
     const url = await servers.listen(reference());
     const capture = `http://127.0.0.1:${await closedPort()}/_control/control-token-0123456789/health`;
-    const message = await stopped(url, {}, capture);
+    const message = await stopped(url, {}, { captureUrl: capture });
     expect(message).toMatch(
       /^Capture server unreachable: GET http:\/\/127\.0\.0\.1:\d+\/… was refused.*Check CAPTURE_PUBLIC_URL/,
     );
     expect(message, 'the control path (and its token) is not shown').not.toContain('/_control/');
+  });
+
+  test('a shared capture server (CAPTURE_URL) that is not there, is not a capture server, or refuses CAPTURE_CONTROL_TOKEN', async ({
+    servers,
+  }) => {
+    const url = await servers.listen(reference());
+    const token = 'right-control-token-0123456789';
+    const capture = await servers.capture({ controlToken: token });
+    const shared = (localUrl: string, controlToken: string): PreflightOptions => ({
+      sharedCapture: { localUrl, publicUrl: localUrl, controlToken },
+    });
+    expect(await stopped(url, {}, shared(`http://127.0.0.1:${await closedPort()}`, token))).toMatch(
+      /^Capture server unreachable: GET http:\/\/127\.0\.0\.1:\d+\/health was refused.*Check CAPTURE_URL/,
+    );
+    expect(await stopped(url, {}, shared(url, token)), 'the reference is no capture server').toMatch(
+      /^No capture server at CAPTURE_URL: GET \S+\/health answered 404.*Check CAPTURE_URL/,
+    );
+    const wrong = 'wrong-control-token-0123456789';
+    const message = await stopped(url, {}, shared(capture.url, wrong));
+    expect(message).toMatch(
+      /^Capture server at http:\/\/127\.0\.0\.1:\d+ refused CAPTURE_CONTROL_TOKEN: GET \S+\/_control\/…\/health answered 404\. Check CAPTURE_CONTROL_TOKEN: /,
+    );
+    expect(message, 'neither token is shown').not.toMatch(/right-control|wrong-control/);
+    expect(await preflight(url, configFor(url), TOKEN, shared(capture.url, token)), 'the right token').toEqual([]);
   });
 });
 

@@ -20,6 +20,7 @@ import { writeCertificationBundle } from '../support/certification/bundle.ts';
 import { PROJECT_ROOT } from '../support/config.ts';
 import type { ClauseId } from '../support/contract/clauses.ts';
 import { writeZip } from '../support/reporters/zip.ts';
+import { startStandaloneCapture } from '../support/capture/standalone.ts';
 import {
   expand,
   findSecrets,
@@ -32,6 +33,8 @@ import {
 import { listSuite, runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
 
 const TOKEN = `tok-SECRETSCAN-${randomBytes(12).toString('hex')}`;
+/** The control token of a shared capture server (CAPTURE_URL), given as a user gives it. */
+const CONTROL_TOKEN = `cap-SECRETSCAN-${randomBytes(12).toString('hex')}`;
 
 /**
  * Clauses whose faults make a target leak, echo, generate or check secrets and tokens: their tests fail
@@ -59,6 +62,7 @@ const WEBHOOK_SECRETS: readonly SecretPattern[] = [
 const SECRETS: readonly SecretPattern[] = [
   // The token, or any 4+ characters of its random part (a truncated line must not leak a prefix either).
   { label: 'API_TOKEN', pattern: /tok-SECRETSCAN-[0-9a-f]{4,}/ },
+  { label: 'CAPTURE_CONTROL_TOKEN', pattern: /cap-SECRETSCAN-[0-9a-f]{4,}/ },
   ...WEBHOOK_SECRETS,
   { label: 'a bearer credential', pattern: /bearer\s+(?!\*\*\*|\$API_TOKEN)[A-Za-z0-9._~+/-]{6,}/i },
 ];
@@ -129,7 +133,9 @@ test('the webhook secret patterns match the secrets the suite and the reference 
   expect(data.plain_secret).toMatch(WEBHOOK_SECRETS[1]?.pattern as RegExp);
 });
 
-test('faults around secrets on, traces on, a client timeout: no file or console line holds the token or a webhook secret', async ({}, testInfo) => {
+test('faults around secrets on, traces on, a client timeout, a shared capture server: no file or console line holds a token or a webhook secret', async ({
+  servers,
+}, testInfo) => {
   testInfo.setTimeout(15 * 60_000);
   const faults = FaultNames.filter((name) =>
     (SECRET_CLAUSES as readonly string[]).includes(FaultCatalogue[name].clause),
@@ -138,9 +144,13 @@ test('faults around secrets on, traces on, a client timeout: no file or console 
     t.clauses.some((c) => (SECRET_CLAUSES as readonly string[]).includes(c)),
   );
   const dir = await runDirectory(testInfo, 'secret-faults');
+  const capture = await startStandaloneCapture({ host: '127.0.0.1', port: 0, controlToken: CONTROL_TOKEN });
+  servers.onClose(() => capture.close());
   const result = await runSuite({
     env: {
       API_TOKEN: TOKEN,
+      CAPTURE_URL: capture.endpoint.localUrl,
+      CAPTURE_CONTROL_TOKEN: CONTROL_TOKEN,
       REFERENCE_FAULTS: [...faults, HANGING_FAULT].join(','),
       REQUEST_TIMEOUT_MS: '2000',
       DELIVERY_TIMEOUT_MS: '2000',

@@ -1,8 +1,10 @@
 /**
- * `--shard=i/n` as CI runs it: two shards at once (each global setup starts its own reference and
- * capture server, so they share nothing), each writing a blob report; `npm run report:merge` then makes
+ * `--shard=i/n` as CI runs it: two shards at once, each with its own embedded reference, sharing one
+ * capture server started here with the code of `npm run capture` (CAPTURE_URL, CAPTURE_CONTROL_TOKEN:
+ * neither global setup starts its own), each writing a blob report; `npm run report:merge` then makes
  * one HTML report, one JUnit file and one conformance report of both, and exits with the verdict.
- * The webhook specs are used: they include the delivery tests, which need each shard's capture server.
+ * The specs are chosen so that both shards run delivery tests (a shard takes a contiguous run of tests),
+ * and the shared server's inboxes must see deliveries from both.
  */
 import { spawnSync } from 'node:child_process';
 import { cp, readFile } from 'node:fs/promises';
@@ -12,8 +14,12 @@ import { PROJECT_ROOT } from '../support/config.ts';
 import type { ConformanceReport } from '../support/reporters/conformance-report.ts';
 import { readHtmlReport, runDirectory } from './support/report-files.ts';
 import { runSuite } from '../scripts/lib/suite-run.ts';
+import { startStandaloneCapture } from '../support/capture/standalone.ts';
 
-const SPECS = 'tests/webhooks/';
+/** 7 delivery tests, then 5 of Webhook Events: each shard gets delivery tests and @stated ones (a shard of @assumed tests alone has no verdict). */
+const SPECS = ['tests/webhooks/deliveries.spec.ts', 'tests/webhooks/webhook-events.spec.ts'];
+const DELIVERY_SPEC = 'tests/webhooks/deliveries.spec.ts';
+const RUN_ID = 'conf-shard-selftest';
 const readReport = async (dir: string) =>
   JSON.parse(await readFile(path.join(dir, 'conformance.json'), 'utf8')) as ConformanceReport;
 const total = (r: ConformanceReport) =>
@@ -27,12 +33,21 @@ function mergeReports(blobs: string, reportsDir: string) {
   });
 }
 
-test('two shards run side by side and merge into one HTML report and one conformance report', async ({}, testInfo) => {
-  const env = { FAKER_SEED: '777', RUN_ID: 'conf-shard-selftest' };
+test('two shards share one capture server, run side by side and merge into one HTML report and one conformance report', async ({
+  servers,
+}, testInfo) => {
+  const capture = await startStandaloneCapture({ host: '127.0.0.1', port: 0 });
+  servers.onClose(() => capture.close());
+  const env = {
+    FAKER_SEED: '777',
+    RUN_ID,
+    CAPTURE_URL: capture.endpoint.localUrl,
+    CAPTURE_CONTROL_TOKEN: capture.endpoint.controlToken,
+  };
   const shards = await Promise.all(
     [1, 2].map(async (i) => {
       const dir = await runDirectory(testInfo, `shard-${i}`);
-      const result = await runSuite({ env, args: [SPECS, `--shard=${i}/2`, '--workers=2'], keepReports: dir });
+      const result = await runSuite({ env, args: [...SPECS, `--shard=${i}/2`, '--workers=2'], keepReports: dir });
       return { i, dir, result, report: await readReport(path.join(dir, 'reports')) };
     }),
   );
@@ -47,7 +62,16 @@ test('two shards run side by side and merge into one HTML report and one conform
     ).toBe(0);
     expect(report.shard).toEqual({ current: i, total: 2 });
     expect(total(report)).toBe(result.tests.length);
+    expect(
+      result.tests.filter((t) => t.file === DELIVERY_SPEC && t.outcome === 'expected').length,
+      `delivery tests shard ${i} passed`,
+    ).toBeGreaterThan(0);
   }
+  // Both shards' deliveries reached the one server, each into inboxes of its own.
+  const usage = new Map(capture.usage().map((u) => [u.label, u]));
+  expect([...usage.keys()].sort()).toEqual([`${RUN_ID} shard 1/2`, `${RUN_ID} shard 2/2`]);
+  for (const i of [1, 2])
+    expect(usage.get(`${RUN_ID} shard ${i}/2`)?.deliveries, `deliveries into shard ${i}'s inboxes`).toBeGreaterThan(0);
   const [first, second] = shards.map((s) => new Set(s.result.tests.map((t) => t.listLine)));
   expect(
     [...(first ?? [])].filter((t) => second?.has(t)),
@@ -73,7 +97,10 @@ test('two shards run side by side and merge into one HTML report and one conform
   expect(report.shard, 'the merged report covers the whole run').toBeNull();
   expect(total(report)).toBe(expected);
   expect(report.fakerSeed).toBe('777');
-  expect(report.run?.runId).toBe('conf-shard-selftest');
+  expect(report.run?.runId).toBe(RUN_ID);
+  expect(report.run?.configuration.CAPTURE_URL, 'the report names the shared capture server').toBe(
+    capture.endpoint.localUrl,
+  );
   expect(report.deliveryLatency?.deliveries, 'delivery latencies of both shards').toBeGreaterThan(0);
   expect(report.deliveryLatency?.medianMs).toBeLessThanOrEqual(report.deliveryLatency?.maxMs ?? 0);
 

@@ -61,6 +61,14 @@ export const EnvSchema = z.object({
     z.enum(ReferenceVariants).default('standard'),
   ),
   CAPTURE_PUBLIC_URL: optionalUrl,
+  /** A capture server started elsewhere (`npm run capture`), shared by shards or machines: where the workers reach it. */
+  CAPTURE_URL: optionalUrl,
+  /** Its control token (a secret). Also how global setup hands its own server's token to the workers. */
+  CAPTURE_CONTROL_TOKEN: unsetIfEmpty(
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,200}$/, 'must be 16 to 200 letters, digits, - or _ (npm run capture makes one)'),
+  ),
   CAPTURE_HOST: z.string().min(1).default('127.0.0.1'),
   CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   // The capture server holds a wait open for at most two minutes (support/capture/server.ts).
@@ -73,15 +81,19 @@ export const EnvSchema = z.object({
   // Unset: x-signature and hex, or for the embedded reference without a scheme, its variant's own.
   WEBHOOK_SIGNATURE_HEADER: unsetIfEmpty(z.string().min(1)),
   WEBHOOK_SIGNATURE_ENCODING: unsetIfEmpty(z.enum(['hex', 'base64'])),
+  /** Observe (and report, never judge) delivery headers, retries, repeats and payload fields. */
+  OBSERVE_DELIVERIES: flag(true),
+  OBSERVE_RETRY_WINDOW_MS: positiveInt(15_000).pipe(
+    z.number().min(1_000, 'must be at least 1000').max(20_000, 'must be at most 20000 (20 s)'),
+  ),
   DELETE_PRODUCT_PATH: optionalPathTemplate,
   DELETE_WEBHOOK_PATH: optionalPathTemplate,
   /** Where the run lists what it created (and what teardown deleted); relative to the project root. */
   CREATED_RESOURCES_FILE: optionalString,
   /** Internal: where global setup started the embedded reference; workers read it from here. */
   EMBEDDED_REFERENCE_URL: optionalUrl,
-  /** Internal: where global setup started the capture server, and its control token (support/capture/start.ts). */
+  /** Internal: where the workers reach the capture server (its own, or CAPTURE_URL), set by global setup (support/capture/start.ts). */
   CAPTURE_LOCAL_URL: optionalUrl,
-  CAPTURE_CONTROL_TOKEN: optionalString,
   /** Internal, for the fault matrix (scripts/lib/fault-matrix.ts): the plan file of a matrix run. */
   FAULT_PLAN: optionalString,
   /** Internal, for the fault matrix: name the test on every request (support/fault-plan.ts, TEST_HEADER). */
@@ -113,13 +125,21 @@ export interface Config {
   /** Which reference the embedded run starts (REFERENCE_VARIANT); meaningless with BASE_URL. */
   readonly referenceVariant: ReferenceVariant;
   readonly capture: {
+    /**
+     * The address the target is told: CAPTURE_PUBLIC_URL, else CAPTURE_URL unless it is loopback (a
+     * remote target cannot reach that). Undefined: the local address, for a target on this machine.
+     */
     readonly publicUrl: string | undefined;
     readonly host: string;
     readonly port: number;
-    /** Set once global setup has started the capture server. */
+    /** CAPTURE_URL: a shared capture server; the run starts none of its own. */
+    readonly url: string | undefined;
+    /** Set once global setup has started (or found) the capture server. */
     readonly localUrl: string | undefined;
     readonly controlToken: string | undefined;
   };
+  /** OBSERVE_DELIVERIES and OBSERVE_RETRY_WINDOW_MS: tests/observations/delivery-behaviour.spec.ts. */
+  readonly observation: { readonly enabled: boolean; readonly retryWindowMs: number };
   readonly deliveryTimeoutMs: number;
   /**
    * How deliveries are signed (WEBHOOK_SIGNATURE_SCHEME, _HEADER, _ENCODING). When the scheme is unset:
@@ -175,9 +195,10 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map(
-        (issue) => `${issue.path.join('.')}: ${issue.message} (got ${describeValue(env[String(issue.path[0])])})`,
-      ),
+      parsed.error.issues.map((issue) => {
+        const name = String(issue.path[0]);
+        return `${issue.path.join('.')}: ${issue.message} (got ${describeValue(env[name], SECRET_VARIABLES.has(name))})`;
+      }),
     );
   }
   const e = parsed.data;
@@ -198,6 +219,10 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
       problems.push(`TARGET_PROFILE: ${(error as Error).message}`);
     }
   }
+  if (e.CAPTURE_URL && !e.CAPTURE_CONTROL_TOKEN)
+    problems.push(
+      'CAPTURE_CONTROL_TOKEN: required with CAPTURE_URL: the token `npm run capture` printed, or wrote to its --token-file, when it started',
+    );
   if (problems.length > 0 || !profile) throw new ConfigError(problems);
   registerSecret(e.API_TOKEN);
   registerSecret(e.CAPTURE_CONTROL_TOKEN);
@@ -219,12 +244,14 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
       .filter(Boolean),
     referenceVariant: e.REFERENCE_VARIANT,
     capture: Object.freeze({
-      publicUrl: e.CAPTURE_PUBLIC_URL,
+      publicUrl: e.CAPTURE_PUBLIC_URL ?? (e.CAPTURE_URL && !isLoopback(e.CAPTURE_URL) ? e.CAPTURE_URL : undefined),
       host: e.CAPTURE_HOST,
       port: e.CAPTURE_PORT,
+      url: e.CAPTURE_URL,
       localUrl: e.CAPTURE_LOCAL_URL,
       controlToken: e.CAPTURE_CONTROL_TOKEN,
     }),
+    observation: Object.freeze({ enabled: e.OBSERVE_DELIVERIES, retryWindowMs: e.OBSERVE_RETRY_WINDOW_MS }),
     deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
     signature: signatureOf(e, embedded),
     deletePaths: Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH }),
@@ -263,15 +290,20 @@ export function loadProfile(file: string): TargetProfile {
   return result.data;
 }
 
-function describeValue(value: string | undefined): string {
+/** Variables whose value is never shown, not even in a configuration error. */
+const SECRET_VARIABLES = new Set(['API_TOKEN', 'CAPTURE_CONTROL_TOKEN']);
+
+function describeValue(value: string | undefined, secret = false): string {
   if (value === undefined) return 'nothing';
+  if (secret) return `a value of ${value.length} characters, not shown`;
   return JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value);
 }
 
 /** The config as text, with every credential replaced: safe to print or attach. */
 export function describeConfig(config: Config): string {
   const { profile: _profile, ...rest } = config;
-  return redact(JSON.stringify({ ...rest, apiToken: config.apiToken ? REDACTED : undefined }, null, 2));
+  const capture = { ...config.capture, controlToken: config.capture.controlToken ? REDACTED : undefined };
+  return redact(JSON.stringify({ ...rest, apiToken: config.apiToken ? REDACTED : undefined, capture }, null, 2));
 }
 
 let cached: Config | undefined;

@@ -14,7 +14,7 @@ import { getConfig, isLoopback } from './config.ts';
 import { preflight, PreflightError } from './preflight.ts';
 import { CONTROL_PREFIX } from './capture/protocol.ts';
 import { deliveriesUnobservable } from './capture/reach.ts';
-import { captureEnvironment, startCaptureServer } from './capture/start.ts';
+import { captureEnvironment, sharedCapture, startCaptureServer, type RunningCapture } from './capture/start.ts';
 import { newRunId } from './run-id.ts';
 import { cleanUpCreatedResources, summarize } from './teardown.ts';
 
@@ -54,9 +54,10 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   }
 
   // The capture server receives webhook deliveries for the whole run; workers reach it through env vars.
-  let capture: Awaited<ReturnType<typeof startCaptureServer>>;
+  // With CAPTURE_URL it is one started elsewhere (`npm run capture`), shared with other shards: none starts here.
+  let capture: RunningCapture;
   try {
-    capture = await startCaptureServer(config);
+    capture = sharedCapture(config) ?? (await startCaptureServer(config));
   } catch (error) {
     await close();
     throw new PreflightError(
@@ -81,6 +82,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
       process.env.API_TOKEN,
       {
         captureUrl,
+        // A shared server: preflight checks it answers at CAPTURE_URL and takes CAPTURE_CONTROL_TOKEN.
+        ...(config.capture.url ? { sharedCapture: capture.endpoint } : {}),
       },
     );
     // What answered wrongly without making the target unusable: the tests judge it, these lines say why they will fail.

@@ -29,11 +29,10 @@ export function pathsHoldingSecret(root: unknown, secret: string, rootName: stri
 
 const ID_KEYS = new Set(['id', 'identifier', 'product_id', 'productid']);
 
+/** Whether a key names an id (`id`, `identifier`, `product_id`): where a product's id is looked for. */
+export const isIdKey = (key: string): boolean => ID_KEYS.has(key.toLowerCase());
+
 /** Paths where an id-like key (`id`, `identifier`, `product_id`) holds `id`, as a number or a numeric string. */
 export function pathsNamingId(root: unknown, id: number, rootName = 'body'): string[] {
-  return pathsWhere(
-    root,
-    (key, value) => ID_KEYS.has(key.toLowerCase()) && (value === id || value === String(id)),
-    rootName,
-  );
+  return pathsWhere(root, (key, value) => isIdKey(key) && (value === id || value === String(id)), rootName);
 }

@@ -14,6 +14,8 @@ import type { Config } from './config.ts';
 import { truncate } from './api/exchange.ts';
 import { SetupError } from './errors.ts';
 import { Operations } from './contract/operations.ts';
+import type { CaptureEndpoint } from './capture/client.ts';
+import { CAPTURE_SERVICE, CONTROL_PREFIX, HEALTH_PATH } from './capture/protocol.ts';
 
 /** The longest a preflight request may take: the run stops within seconds, not per-test timeouts. */
 export const PREFLIGHT_TIMEOUT_MS = 5_000;
@@ -32,6 +34,11 @@ export interface PreflightOptions {
    * target can reach CAPTURE_PUBLIC_URL.
    */
   readonly captureUrl?: string | undefined;
+  /**
+   * A capture server the run shares (CAPTURE_URL): checked first, at the address the workers use, so
+   * that "nothing there", "not a capture server" and "a wrong CAPTURE_CONTROL_TOKEN" each get their line.
+   */
+  readonly sharedCapture?: CaptureEndpoint | undefined;
 }
 
 interface Answer {
@@ -135,7 +142,8 @@ export async function preflight(
     );
   }
 
-  if (options.captureUrl) await checkCaptureServer(options.captureUrl, timeoutMs);
+  if (options.sharedCapture) await checkSharedCapture(options.sharedCapture, timeoutMs);
+  if (options.captureUrl) await checkCaptureServer(options.captureUrl, timeoutMs, options.sharedCapture !== undefined);
   return notes.map((note) => `Preflight: ${note}`);
 }
 
@@ -171,10 +179,12 @@ function unusable(events: Reply, list: Reply, baseUrl: string): PreflightError {
   );
 }
 
-async function checkCaptureServer(captureUrl: string, timeoutMs: number): Promise<void> {
+async function checkCaptureServer(captureUrl: string, timeoutMs: number, shared: boolean): Promise<void> {
   // The URL carries the control token: messages show its origin only.
   const shown = `${new URL(captureUrl).origin}/…`;
-  const check = 'CAPTURE_PUBLIC_URL (a tunnel that is down?), CAPTURE_HOST and CAPTURE_PORT';
+  const check = shared
+    ? 'CAPTURE_PUBLIC_URL (a tunnel that is down?): it must reach the capture server at CAPTURE_URL'
+    : 'CAPTURE_PUBLIC_URL (a tunnel that is down?), CAPTURE_HOST and CAPTURE_PORT';
   const capture = await request('GET', captureUrl, {}, timeoutMs, undefined, shown);
   if (!capture.answered) {
     const headline = capture.timedOut ? 'Capture server does not answer' : 'Capture server unreachable';
@@ -183,6 +193,43 @@ async function checkCaptureServer(captureUrl: string, timeoutMs: number): Promis
   if (capture.status !== 200) {
     throw new PreflightError(
       `Capture server not reachable: GET ${shown} answered ${capture.status}, not the capture server's 200. Check ${check}: deliveries could not be received.`,
+    );
+  }
+}
+
+/** A capture server the run shares: up at CAPTURE_URL, a capture server, and taking CAPTURE_CONTROL_TOKEN. */
+async function checkSharedCapture(endpoint: CaptureEndpoint, timeoutMs: number): Promise<void> {
+  const base = endpoint.localUrl;
+  const health = await request('GET', `${base}${HEALTH_PATH}`, {}, timeoutMs);
+  if (!health.answered) {
+    const headline = health.timedOut ? 'Capture server does not answer' : 'Capture server unreachable';
+    throw new PreflightError(
+      `${headline}: GET ${health.url} ${health.failure}. Check CAPTURE_URL and that \`npm run capture\` runs there.`,
+    );
+  }
+  if (health.status !== 200 || !health.body.includes(CAPTURE_SERVICE)) {
+    throw new PreflightError(
+      `No capture server at CAPTURE_URL: GET ${health.url} answered ${health.status}${bodyHint(health)}. Check CAPTURE_URL: the address \`npm run capture\` serves on.`,
+    );
+  }
+  // The token is a path segment: messages never show it.
+  const shown = `${base}${CONTROL_PREFIX}/…${HEALTH_PATH}`;
+  const control = await request(
+    'GET',
+    `${base}${CONTROL_PREFIX}/${endpoint.controlToken}${HEALTH_PATH}`,
+    {},
+    timeoutMs,
+    undefined,
+    shown,
+  );
+  if (isAnswer(control) && control.status === 404) {
+    throw new PreflightError(
+      `Capture server at ${base} refused CAPTURE_CONTROL_TOKEN: GET ${shown} answered 404. Check CAPTURE_CONTROL_TOKEN: it must be the token that server printed (or wrote to its --token-file) when it started; a restarted server has a new one unless it was given CAPTURE_CONTROL_TOKEN.`,
+    );
+  }
+  if (!isAnswer(control) || control.status !== 200) {
+    throw new PreflightError(
+      `Capture server at ${base} did not answer its control API: GET ${shown} ${summary(control)}. Check CAPTURE_URL and that \`npm run capture\` runs there.`,
     );
   }
 }

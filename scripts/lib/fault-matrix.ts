@@ -29,7 +29,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildReference } from '../../reference/app.ts';
 import { FaultCatalogue, FaultNames, FaultSet, type FaultName } from '../../reference/faults/index.ts';
 import { PROJECT_ROOT, REFERENCE_PROFILE } from '../../support/config.ts';
-import { Annotation } from '../../support/contract/annotations.ts';
+import { Annotation, OBSERVATION_TAG } from '../../support/contract/annotations.ts';
 import { Clauses, StatedClauses, type ClauseId } from '../../support/contract/clauses.ts';
 import { keyHash, MatrixAnnotation, SET_UP_MARK, TEST_HEADER, type FaultPlan } from '../../support/fault-plan.ts';
 import { OperationIds, type OperationId } from '../../support/contract/operations.ts';
@@ -192,7 +192,8 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
   const log = options.log ?? (() => undefined);
   const workers = String(options.workers ?? 2);
   const faults = options.faults ?? FaultNames;
-  const tests = await listSuite();
+  // Observation tests judge nothing, so no fault can (or should) make them fail: they are not in the matrix.
+  const tests = (await listSuite()).filter((t) => !t.tags.includes(OBSERVATION_TAG));
   const work = await mkdtemp(path.join(tmpdir(), 'fault-matrix-'));
   const references: Reference[] = [];
   try {
@@ -206,7 +207,7 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
       env: childEnv(traced.url, { TRACE_TESTS: 'true', OPENAPI_CHECK_DIR: openApiChecks }),
       args: [`--workers=${workers}`],
     });
-    const cleanOutcomes = new Map(clean.tests.map((t) => [t.key, t]));
+    const cleanOutcomes = new Map(clean.tests.filter((t) => !t.tags.includes(OBSERVATION_TAG)).map((t) => [t.key, t]));
     const cleanFailures = clean.tests
       .filter((t) => t.outcome !== 'expected' && t.outcome !== 'skipped')
       .map((t) => `${t.key}\n${t.errors.join('\n')}`);

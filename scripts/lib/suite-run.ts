@@ -25,6 +25,9 @@ export const INHERITED_RUN_STATE = [
   'CREATED_RESOURCES_FILE',
   'CAPTURE_LOCAL_URL',
   'CAPTURE_CONTROL_TOKEN',
+  // A shared capture server of the caller's: a child run starts its own unless given one.
+  'CAPTURE_URL',
+  'OBSERVE_RETRY_WINDOW_MS',
   'WORKERS',
   'FAULT_PLAN',
   'TRACE_TESTS',
@@ -162,7 +165,12 @@ export async function runSuite(options: RunOptions = {}): Promise<RunResult> {
     for (const key of INHERITED_RUN_STATE) delete env[key];
     // This process is a Playwright worker; the child is a runner, not one of our workers.
     for (const key of Object.keys(env)) if (key.startsWith('TEST_') && key.endsWith('_INDEX')) delete env[key];
-    Object.assign(env, { PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile, FORCE_COLOR: '0' }, options.env);
+    // Observation tests watch for seconds (retries): a child run has them only when it asks (OBSERVE_DELIVERIES=true).
+    Object.assign(
+      env,
+      { PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile, FORCE_COLOR: '0', OBSERVE_DELIVERIES: 'false' },
+      options.env,
+    );
     if (options.keepReports) {
       Object.assign(env, {
         REPORTS_DIR: path.join(work, 'reports'),

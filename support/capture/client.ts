@@ -5,7 +5,14 @@
  */
 import { redact, registerSecret } from '../redact.ts';
 import { Delivery, matches, type DeliveryMatcher } from './delivery.ts';
-import { CONTROL_PREFIX, type AnswerPlan, type DeliveryPage, type InboxCreated } from './protocol.ts';
+import {
+  CONTROL_PREFIX,
+  epochNow,
+  MAX_LABEL_LENGTH,
+  type AnswerPlan,
+  type DeliveryPage,
+  type InboxCreated,
+} from './protocol.ts';
 
 /** Extra time a control call may take beyond the wait it asked for, before the client gives up. */
 const CONTROL_SLACK_MS = 10_000;
@@ -16,7 +23,7 @@ export class CaptureError extends Error {
 
 /** Where a run's capture server is: set by global setup (support/capture/start.ts) for the workers. */
 export interface CaptureEndpoint {
-  /** Address the workers reach the server at (loopback). */
+  /** Address the workers reach the server's control API at: loopback, or CAPTURE_URL for a shared server. */
   readonly localUrl: string;
   /** Address the target is told (CAPTURE_PUBLIC_URL, or the local one). */
   readonly publicUrl: string;
@@ -26,7 +33,14 @@ export interface CaptureEndpoint {
 export class CaptureClient {
   readonly #control: string;
 
-  constructor(readonly endpoint: CaptureEndpoint) {
+  /**
+   * `label` names who opens inboxes (`<run id> shard i/n`): a capture server shared by several runs or
+   * shards counts its inboxes and deliveries per label.
+   */
+  constructor(
+    readonly endpoint: CaptureEndpoint,
+    readonly label?: string,
+  ) {
     registerSecret(endpoint.controlToken);
     this.#control = `${endpoint.localUrl}${CONTROL_PREFIX}/${endpoint.controlToken}`;
   }
@@ -67,7 +81,8 @@ export class CaptureClient {
   }
 
   async openInbox(ended: AbortSignal = new AbortController().signal): Promise<Inbox> {
-    const created = await this.call<InboxCreated>('POST', '/inboxes', { signal: ended });
+    const body = this.label === undefined ? {} : { body: { label: this.label.slice(0, MAX_LABEL_LENGTH) } };
+    const created = await this.call<InboxCreated>('POST', '/inboxes', { signal: ended, ...body });
     return new Inbox(this, created, ended);
   }
 }
@@ -111,6 +126,30 @@ export class Inbox {
           );
       }),
     );
+  }
+
+  /**
+   * Every delivery the matcher accepts, since the inbox opened and until `untilEpochMs` (epoch ms, as
+   * `receivedAt`): a bounded watch that ends at that time whatever arrives, woken by each arrival.
+   * Called after that time it returns at once with what arrived before: several inboxes watched until
+   * one time are collected one after the other.
+   */
+  async collect(matcher: DeliveryMatcher, options: { untilEpochMs: number }): Promise<Delivery[]> {
+    const found: Delivery[] = [];
+    for (let after = 0; ;) {
+      const remaining = Math.max(0, Math.ceil(options.untilEpochMs - epochNow()));
+      const page = await this.client.call<DeliveryPage>(
+        'GET',
+        `/inboxes/${this.id}/wait?after=${after}&timeoutMs=${remaining}`,
+        { signal: this.ended, timeoutMs: remaining },
+      );
+      found.push(...page.deliveries.map((record) => new Delivery(record)).filter((d) => matches(matcher, d)));
+      after = page.next;
+      if (page.closed)
+        throw new CaptureError(`The inbox ${this.url} was closed while watching for ${matcher.description}.`);
+      // Past the time, every page still there is read; then an empty page ends the watch.
+      if (page.deliveries.length === 0 && (remaining === 0 || page.timedOut)) return found;
+    }
   }
 
   /** Every delivery so far, oldest first. */

@@ -15,7 +15,13 @@ export class InboxState {
   tooLarge = 0;
   closed = false;
 
-  constructor(readonly id: string) {}
+  constructor(
+    readonly id: string,
+    /** Who opened it (`<run id> shard i/n`), for the server's usage counts; '' when not said. */
+    readonly label: string,
+    /** When it was opened (performance.now()). */
+    readonly openedAt: number,
+  ) {}
 
   /** The status to answer the next delivery with, consuming one use of the plan. */
   nextAnswer(): number {
@@ -65,8 +71,20 @@ export class InboxState {
 
 export class InboxFullError extends Error {}
 
+/** What the server served one label (a run, a shard): inboxes opened and deliveries kept. */
+export interface LabelUsage {
+  readonly label: string;
+  inboxes: number;
+  deliveries: number;
+}
+
+/** Labels counted apart; past it they are counted together under OTHER_LABELS. */
+const MAX_LABELS = 1_000;
+const OTHER_LABELS = '(other labels)';
+
 export class InboxStore {
   readonly #inboxes = new Map<string, InboxState>();
+  readonly #usage = new Map<string, LabelUsage>();
 
   constructor(readonly limits: CaptureLimits) {}
 
@@ -74,13 +92,44 @@ export class InboxStore {
     return this.#inboxes.size;
   }
 
-  /** A new inbox with a 128-bit random id: unguessable, so parallel tests never see each other's deliveries. */
-  open(): InboxState {
+  /**
+   * A new inbox with a 128-bit random id: unguessable, so parallel tests (and shards, and machines
+   * sharing one server) never see each other's deliveries. Inboxes older than `maxInboxAgeMs` go first.
+   */
+  open(label = ''): InboxState {
+    this.#expire();
     if (this.#inboxes.size >= this.limits.maxInboxes)
       throw new InboxFullError(`${this.limits.maxInboxes} inboxes are open; close some first`);
-    const inbox = new InboxState(randomBytes(16).toString('hex'));
+    const inbox = new InboxState(randomBytes(16).toString('hex'), label, performance.now());
     this.#inboxes.set(inbox.id, inbox);
+    this.#usageOf(label).inboxes++;
     return inbox;
+  }
+
+  /** Counts a delivery kept by `inbox` against its label. */
+  counted(inbox: InboxState): void {
+    this.#usageOf(inbox.label).deliveries++;
+  }
+
+  /** Inboxes opened and deliveries kept, per label, since the server started. */
+  usage(): LabelUsage[] {
+    return [...this.#usage.values()].map((u) => ({ ...u }));
+  }
+
+  #usageOf(label: string): LabelUsage {
+    const key = this.#usage.has(label) || this.#usage.size < MAX_LABELS ? label : OTHER_LABELS;
+    let usage = this.#usage.get(key);
+    if (!usage) this.#usage.set(key, (usage = { label: key, inboxes: 0, deliveries: 0 }));
+    return usage;
+  }
+
+  /** Closes the inboxes open longer than the limit (the map keeps opening order: oldest first). */
+  #expire(): void {
+    const oldest = performance.now() - this.limits.maxInboxAgeMs;
+    for (const inbox of this.#inboxes.values()) {
+      if (inbox.openedAt > oldest) return;
+      this.delete(inbox.id);
+    }
   }
 
   get(id: string): InboxState | undefined {

@@ -8,6 +8,17 @@
 export const INBOX_PREFIX = '/in';
 /** The control API lives under `/_control/<control token>`; a wrong token gets the same 404 as no route. */
 export const CONTROL_PREFIX = '/_control';
+/** Answers `CaptureHealth` without the token: a capture server is there (its control API needs the token). */
+export const HEALTH_PATH = '/health';
+export const CAPTURE_SERVICE = 'store-api-conformance capture server';
+
+export interface CaptureHealth {
+  readonly ok: true;
+  readonly service: typeof CAPTURE_SERVICE;
+}
+
+/** Longest label an inbox may be opened with (`<run id> shard i/n`). */
+export const MAX_LABEL_LENGTH = 120;
 
 export interface CaptureLimits {
   /** Largest delivery body stored, in bytes; larger ones are answered 413. */
@@ -20,6 +31,11 @@ export interface CaptureLimits {
   readonly maxWaitMs: number;
   /** Deliveries returned by one wait or list call; the client follows `next` for the rest. */
   readonly pageSize: number;
+  /**
+   * An inbox open longer than this is closed when the next one opens: a run killed before its tests
+   * closed their inboxes must not fill a capture server that outlives it (`npm run capture`).
+   */
+  readonly maxInboxAgeMs: number;
 }
 
 export const defaultCaptureLimits: CaptureLimits = {
@@ -28,6 +44,7 @@ export const defaultCaptureLimits: CaptureLimits = {
   maxInboxes: 10_000,
   maxWaitMs: 120_000,
   pageSize: 100,
+  maxInboxAgeMs: 60 * 60_000,
 };
 
 /** How an inbox answers deliveries: `status` for the next `times` ones, then 200. */

@@ -5,15 +5,22 @@
 import { isLoopback, type Config } from '../config.ts';
 import { CaptureClient } from './client.ts';
 
-/** The workers' client, from the config global setup completed. */
-export function captureClientFor(config: Config): CaptureClient {
+/**
+ * The workers' client, from the config global setup completed. `shard` names this shard in the label
+ * its inboxes are opened with (with the run id): a shared capture server counts its use per label.
+ */
+export function captureClientFor(
+  config: Config,
+  shard?: { readonly current: number; readonly total: number } | null,
+): CaptureClient {
   const { localUrl, controlToken, publicUrl } = config.capture;
   if (!localUrl || !controlToken) {
     throw new Error(
       'No capture server: run the suite through `npx playwright test` so global setup can start it (support/capture/start.ts).',
     );
   }
-  return new CaptureClient({ localUrl, controlToken, publicUrl: publicUrl ?? localUrl });
+  const label = [config.runId, shard ? `shard ${shard.current}/${shard.total}` : undefined].filter(Boolean).join(' ');
+  return new CaptureClient({ localUrl, controlToken, publicUrl: publicUrl ?? localUrl }, label || undefined);
 }
 
 export const REMOTE_WITHOUT_PUBLIC_URL =

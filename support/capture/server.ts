@@ -6,6 +6,8 @@
  *   the arrival time. Unknown inbox: 404. Body over the limit: 413. Inbox full (a flood): 429.
  * - `/_control/<token>/...`: the control API the test workers use (open an inbox, tell it how to
  *   answer, list its deliveries, wait for the next one, close it). A wrong token is a plain 404.
+ * - `GET /health`: that a capture server answers here, without the token (for CI's wait for a shared
+ *   server, and for preflight to tell "no capture server" from "a wrong token").
  *
  * Whatever arrives, it answers and keeps serving: fastify turns malformed requests into 4xx, the
  * inbox routes accept any content type (even a malformed one) as raw bytes, and every store is bounded.
@@ -21,10 +23,14 @@ import Fastify, {
 import { z } from 'zod';
 import { InboxFullError, InboxStore, type InboxState } from './inbox-store.ts';
 import {
+  CAPTURE_SERVICE,
   CONTROL_PREFIX,
   defaultCaptureLimits,
   epochNow,
+  HEALTH_PATH,
   INBOX_PREFIX,
+  MAX_LABEL_LENGTH,
+  type CaptureHealth,
   type CaptureLimits,
   type DeliveryPage,
   type InboxCreated,
@@ -40,12 +46,37 @@ export interface CaptureServerOptions {
 export interface CaptureServer {
   readonly app: FastifyInstance;
   readonly inboxes: InboxStore;
+  /** Use of the control API (with the right token): for a shared server that closes when idle. */
+  readonly control: ControlUse;
+}
+
+export class ControlUse {
+  readonly #inFlight = new Set<string>();
+  #lastUse = performance.now();
+
+  started(id: string): void {
+    this.#inFlight.add(id);
+  }
+
+  ended(id: string): void {
+    if (this.#inFlight.delete(id)) this.#lastUse = performance.now();
+  }
+
+  /** Milliseconds since the control API was last used; 0 while a call (a held wait, say) is in flight. */
+  idleMs(): number {
+    return this.#inFlight.size > 0 ? 0 : performance.now() - this.#lastUse;
+  }
 }
 
 const INBOX_ID = /^[0-9a-f]{32}$/;
 const CONTROL_BODY_LIMIT = 16 * 1024;
 
 const AnswerPlanBody = z.strictObject({ status: z.int().min(200).max(599), times: z.int().min(0).max(1_000_000) });
+/** Opening an inbox: an optional label naming who opened it (a run id and shard), for the server's usage counts. */
+const OpenInboxBody = z
+  .strictObject({ label: z.string().max(MAX_LABEL_LENGTH).optional() })
+  .optional()
+  .transform((body) => body?.label);
 const PageQuery = z.object({
   after: z.coerce.number().int().min(0).default(0),
   timeoutMs: z.coerce.number().int().min(0).optional(),
@@ -54,6 +85,7 @@ const PageQuery = z.object({
 export function buildCaptureServer(options: CaptureServerOptions): CaptureServer {
   const limits: CaptureLimits = { ...defaultCaptureLimits, ...options.limits };
   const inboxes = new InboxStore(limits);
+  const control = new ControlUse();
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: limits.maxBodyBytes,
@@ -78,6 +110,7 @@ export function buildCaptureServer(options: CaptureServerOptions): CaptureServer
     return reply.code(status).send({ error: status === 500 ? 'capture server error' : error.message });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ error: 'not found' }));
+  app.get(HEALTH_PATH, async (): Promise<CaptureHealth> => ({ ok: true, service: CAPTURE_SERVICE }));
 
   /** The id of an existing inbox a URL points at, if any. */
   function inboxOf(url: string): string | undefined {
@@ -91,8 +124,9 @@ export function buildCaptureServer(options: CaptureServerOptions): CaptureServer
     inboxes,
     limits,
     controlToken: options.controlToken,
+    control,
   });
-  return { app, inboxes };
+  return { app, inboxes, control };
 }
 
 interface RouteOptions {
@@ -122,6 +156,7 @@ const inboxRoutes: FastifyPluginAsync<RouteOptions> = async (app, { inboxes, lim
       return reply.code(429).send({ error: `inbox full (${limits.maxDeliveriesPerInbox} deliveries)` });
     }
     const status = inbox.nextAnswer();
+    inboxes.counted(inbox);
     inbox.add({
       seq: inbox.deliveries.length,
       method: request.method,
@@ -150,17 +185,19 @@ function headersOf(rawHeaders: readonly string[]): Record<string, string> {
 }
 
 /** The control API the workers use; mounted under `/_control/:token`. */
-const controlRoutes: FastifyPluginAsync<RouteOptions & { readonly controlToken: string }> = async (
-  app,
-  { inboxes, limits, controlToken },
-) => {
+const controlRoutes: FastifyPluginAsync<
+  RouteOptions & { readonly controlToken: string; readonly control: ControlUse }
+> = async (app, { inboxes, limits, controlToken, control }) => {
   const expected = Buffer.from(controlToken);
   app.addHook('onRequest', async (request: FastifyRequest<{ Params: { token?: string } }>, reply) => {
     const given = Buffer.from(request.params.token ?? '');
     if (given.length !== expected.length || !timingSafeEqual(given, expected))
       return reply.code(404).send({ error: 'not found' });
+    control.started(request.id);
     return undefined;
   });
+  app.addHook('onResponse', async (request) => control.ended(request.id));
+  app.addHook('onRequestAbort', async (request) => control.ended(request.id));
 
   const inboxParam = (
     request: FastifyRequest<{ Params: { id: string } }>,
@@ -178,9 +215,11 @@ const controlRoutes: FastifyPluginAsync<RouteOptions & { readonly controlToken: 
 
   app.get('/health', async () => ({ ok: true, inboxes: inboxes.size }));
 
-  app.post('/inboxes', { bodyLimit: CONTROL_BODY_LIMIT }, async (_request, reply) => {
+  app.post('/inboxes', { bodyLimit: CONTROL_BODY_LIMIT }, async (request, reply) => {
+    const label = OpenInboxBody.safeParse(request.body ?? undefined);
+    if (!label.success) return reply.code(400).send({ error: z.prettifyError(label.error) });
     try {
-      const inbox = inboxes.open();
+      const inbox = inboxes.open(label.data);
       const created: InboxCreated = { id: inbox.id, path: `${INBOX_PREFIX}/${inbox.id}` };
       return reply.code(201).send(created);
     } catch (error) {

@@ -1,31 +1,67 @@
 /**
- * Starting the capture server once per run (per shard), in the runner process, and telling the
- * workers where it is. The target is told CAPTURE_PUBLIC_URL when set (a tunnel or a host it can
- * reach); the server listens on CAPTURE_HOST (loopback unless configured) and CAPTURE_PORT (a free port).
+ * The capture server of a run (per shard), or the one it shares. Global setup either starts one in the
+ * runner process (CAPTURE_HOST, loopback unless configured; CAPTURE_PORT, a free port) or, with
+ * CAPTURE_URL, uses one started elsewhere (`npm run capture`, support/capture/standalone.ts) and starts
+ * none. Either way the target is told CAPTURE_PUBLIC_URL when set (a tunnel or a host it can reach), and
+ * the workers learn where the control API is through `captureEnvironment`.
  */
 import { randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { CaptureEndpoint } from './client.ts';
-import { buildCaptureServer } from './server.ts';
+import type { CaptureLimits } from './protocol.ts';
+import { buildCaptureServer, type CaptureServer } from './server.ts';
 
 export interface RunningCapture {
   readonly endpoint: CaptureEndpoint;
   close(): Promise<void>;
 }
 
-/** Listens where the config says and returns the endpoint; `close()` ends held waits and frees the port. */
-export async function startCaptureServer(config: Config): Promise<RunningCapture> {
-  const controlToken = randomBytes(16).toString('hex');
-  const { app } = buildCaptureServer({ controlToken });
-  await app.listen({ host: config.capture.host, port: config.capture.port });
-  const address = app.server.address();
+export interface ListeningCapture extends RunningCapture {
+  readonly server: CaptureServer;
+}
+
+export interface CaptureListenOptions {
+  readonly host: string;
+  readonly port: number;
+  /** The address the target is told; the local one when absent. */
+  readonly publicUrl?: string | undefined;
+  /** The control API's token; a new 128-bit one when absent. */
+  readonly controlToken?: string | undefined;
+  readonly limits?: Partial<CaptureLimits>;
+}
+
+/** A new control token: 128 random bits, hex (URL-safe: it is a path segment). */
+export const newControlToken = (): string => randomBytes(16).toString('hex');
+
+/** Builds a capture server and listens; `close()` ends held waits and frees the port. */
+export async function listenCapture(options: CaptureListenOptions): Promise<ListeningCapture> {
+  const controlToken = options.controlToken ?? newControlToken();
+  const server = buildCaptureServer({ controlToken, ...(options.limits ? { limits: options.limits } : {}) });
+  await server.app.listen({ host: options.host, port: options.port });
+  const address = server.app.server.address();
   if (address === null || typeof address === 'string')
     throw new Error(`capture server: unexpected listen address ${String(address)}`);
-  const localUrl = `http://${loopbackFor(config.capture.host)}:${address.port}`;
+  const localUrl = `http://${loopbackFor(options.host)}:${address.port}`;
   return {
-    endpoint: { localUrl, publicUrl: config.capture.publicUrl ?? localUrl, controlToken },
-    close: () => app.close(),
+    endpoint: { localUrl, publicUrl: options.publicUrl ?? localUrl, controlToken },
+    server,
+    close: () => server.app.close(),
   };
+}
+
+/** The run's own capture server, where the config says. */
+export function startCaptureServer(config: Config): Promise<ListeningCapture> {
+  return listenCapture({ host: config.capture.host, port: config.capture.port, publicUrl: config.capture.publicUrl });
+}
+
+/**
+ * The capture server CAPTURE_URL names (started by `npm run capture`, shared by shards or machines),
+ * or undefined when the run should start its own. Nothing to start or close: it outlives the run.
+ */
+export function sharedCapture(config: Config): RunningCapture | undefined {
+  const { url, controlToken, publicUrl } = config.capture;
+  if (url === undefined || controlToken === undefined) return undefined;
+  return { endpoint: { localUrl: url, publicUrl: publicUrl ?? url, controlToken }, close: async () => {} };
 }
 
 /** The host the workers use to reach a server bound to `host`: a wildcard bind is reached on loopback. */

@@ -17,6 +17,17 @@ export const Annotation = {
   fakerSeed: 'faker-seed',
   /** Milliseconds from an API call to the arrival of the delivery it caused. */
   deliveryLatencyMs: 'delivery-latency-ms',
+  /**
+   * What an observation test saw of the target's deliveries (JSON of `DeliveryObservation`,
+   * support/reporters/report-format.ts): reported, never judged.
+   */
+  observedDelivery: 'observed-delivery',
   /** Milliseconds from the worker process start to this test's start, on the first test of a worker (bench:worker-start). */
   workerStartMs: 'worker-start-ms',
 } as const;
+
+/**
+ * The tag of an observation test: neither @stated nor @assumed. It reports how the target behaves where
+ * the spec is silent and is never counted in the verdict (support/reporters/conformance-reporter.ts).
+ */
+export const OBSERVATION_TAG = '@observation';

@@ -1,6 +1,6 @@
 /** The conformance report as Markdown: the verdict first, then what a vendor acts on, then the full record. */
 import { LEVELS } from './conformance-report.ts';
-import type { ConformanceReport, Counts, Level, SkipEntry } from './report-format.ts';
+import type { ConformanceReport, Counts, Level, ObservedDeliveryBehaviour, SkipEntry } from './report-format.ts';
 
 const LEVEL_TAG: Record<Level, string> = { stated: '@stated', assumed: '@assumed', untagged: '(no level tag)' };
 
@@ -51,6 +51,54 @@ function explanation(skip: SkipEntry): string {
   if (skip.explainedByConfiguration) return 'configuration';
   if (skip.acceptedAsDependent) return `${skip.dependsOn.join(', ')} broke first`;
   return '**no**';
+}
+
+const names = (list: readonly string[]) => (list.length === 0 ? 'none' : list.map(code).join(', '));
+
+/** What the run observed where the spec says "not shown": described, never judged. */
+function observedSection(observed: ObservedDeliveryBehaviour): string[] {
+  const lines = [
+    '## Observed delivery behaviour',
+    '',
+    'The spec leaves delivery headers, signature computation, retry behaviour and payload shapes "not shown". ' +
+      'The run watched what this target does and reports it here. **These observations never change the verdict**: ' +
+      'the observation tests (tagged `@observation`) are in no count, clause or reason above.',
+    '',
+  ];
+  const { headers, retries, repeats, payloads } = observed;
+  if (headers) {
+    const roles = (['id', 'timestamp', 'signature', 'event'] as const)
+      .map((role) => `${role}: ${names(headers.recognised[role])}`)
+      .join('; ');
+    lines.push(
+      `- **Headers** (names only; values are never recorded), over ${headers.deliveries} deliveries: ${names(headers.names)}.`,
+      `  Recognised: ${roles}.`,
+    );
+  }
+  if (retries) lines.push(`- **Retries** when the receiver answers ${retries.answeredWith}: ${cell(retries.summary)}`);
+  if (repeats) lines.push(`- **One event, one delivery**: ${cell(repeats.summary)}`);
+  if (headers || retries || repeats) lines.push('');
+  if (payloads.length > 0) {
+    lines.push(
+      '| event | body | top-level keys | product object | its keys |',
+      '|---|---|---|---|---|',
+      ...payloads.map(
+        (p) =>
+          `| ${p.event} | ${p.body} | ${cell(names(p.topLevelKeys))} | ${p.productPath === null ? 'not found' : p.productPath === '' ? 'the body itself' : code(p.productPath)} | ${cell(names(p.productKeys))} |`,
+      ),
+      '',
+    );
+  }
+  const notObserved = observed.tests.filter((t) => t.outcome !== 'passed');
+  if (notObserved.length > 0) {
+    lines.push(
+      'Not observed:',
+      '',
+      ...notObserved.map((t) => `- ${t.title} (${t.outcome}): ${cell(t.reason ?? 'no reason given')}`),
+      '',
+    );
+  }
+  return lines;
 }
 
 export function renderMarkdown(report: ConformanceReport): string {
@@ -188,6 +236,8 @@ export function renderMarkdown(report: ConformanceReport): string {
       '',
     );
   }
+
+  if (report.observedDeliveryBehaviour) lines.push(...observedSection(report.observedDeliveryBehaviour));
 
   lines.push(
     '## Clause coverage',

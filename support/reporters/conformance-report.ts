@@ -15,6 +15,9 @@
  * its clauses nor failing the verdict, when the run shows X broken: some test citing X failed or was
  * flaky (at any level), or was itself skipped for a reason the configuration explains or as an accepted
  * dependent. Otherwise it is an unexplained skip.
+ *
+ * Observation tests (tagged @observation) are kept apart from all of this: what they saw of the target's
+ * deliveries goes to `observedDeliveryBehaviour`, and they are in no count, clause, skip list or reason.
  */
 import { EnvSchema } from '../config.ts';
 import { Clauses, isClauseId } from '../contract/clauses.ts';
@@ -24,7 +27,12 @@ import {
   type ConformanceReport,
   type Counts,
   type CountsByLevel,
+  type DeliveryObservation,
   type Level,
+  type ObservedDeliveryBehaviour,
+  type ObservedHeaders,
+  type ObservedPayload,
+  type Outcome,
   type RunInfo,
   type Shard,
   type SkipEntry,
@@ -42,6 +50,56 @@ export interface ReportInput {
   readonly durationMs: number;
   /** FAKER_SEED of the run, when the runner knows it (the tests' annotations are preferred). */
   readonly fakerSeed: string | undefined;
+  /** The observation tests of the run (tagged @observation), kept apart from `tests`. */
+  readonly observations?: readonly ObservationTest[];
+}
+
+/** An observation test as it ran: what it observed (its `observed-delivery` annotations), or why it did not. */
+export interface ObservationTest {
+  readonly title: string;
+  readonly location: string;
+  readonly outcome: Outcome;
+  /** Why it was skipped, or the first lines of why it could not observe. */
+  readonly reason?: string;
+  readonly observed: readonly DeliveryObservation[];
+}
+
+/** The names of several header observations together. */
+function mergeHeaders(parts: readonly ObservedHeaders[]): ObservedHeaders | null {
+  if (parts.length === 0) return null;
+  const union = (pick: (h: ObservedHeaders) => readonly string[]) => [...new Set(parts.flatMap(pick))].sort();
+  return {
+    deliveries: parts.reduce((n, h) => n + h.deliveries, 0),
+    names: union((h) => h.names),
+    recognised: {
+      id: union((h) => h.recognised.id),
+      timestamp: union((h) => h.recognised.timestamp),
+      signature: union((h) => h.recognised.signature),
+      event: union((h) => h.recognised.event),
+    },
+  };
+}
+
+/** The run's observations, from every observation test (of every shard, once merged). */
+export function observedDeliveryBehaviour(tests: readonly ObservationTest[]): ObservedDeliveryBehaviour | null {
+  if (tests.length === 0) return null;
+  const observed = tests.flatMap((t) => t.observed);
+  const payloads = new Map<string, ObservedPayload>();
+  for (const payload of observed.flatMap((o) => o.payloads ?? []))
+    if (!payloads.has(payload.event)) payloads.set(payload.event, payload);
+  return {
+    judged: false,
+    tests: tests.map((t) => ({
+      title: t.title,
+      location: t.location,
+      outcome: t.outcome,
+      ...(t.reason ? { reason: t.reason } : {}),
+    })),
+    headers: mergeHeaders(observed.flatMap((o) => (o.headers ? [o.headers] : []))),
+    retries: observed.find((o) => o.retries)?.retries ?? null,
+    repeats: observed.find((o) => o.repeats)?.repeats ?? null,
+    payloads: [...payloads.values()],
+  };
 }
 
 export const LEVELS: readonly Level[] = ['stated', 'assumed', 'untagged'];
@@ -253,6 +311,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
             tests: latencyTests,
           },
     runErrors: [...input.runErrors],
+    observedDeliveryBehaviour: observedDeliveryBehaviour(input.observations ?? []),
     tests: [...tests],
   };
 }

@@ -8,6 +8,9 @@
  * of the shards' blob reports, where it sees every shard's tests and the metadata playwright.config.ts
  * recorded (support/reporters/run-info.ts). Everything it writes comes from the tests' tags and
  * annotations, so specs added later are reported without changes here.
+ *
+ * Observation tests (tagged @observation) are treated apart: what they observed (their
+ * `observed-delivery` annotations) is reported, and they count for nothing in the verdict.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -15,12 +18,13 @@ import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError } fro
 import { z } from 'zod';
 import { PROJECT_ROOT } from '../config.ts';
 import { redact } from '../redact.ts';
-import { Annotation } from '../contract/annotations.ts';
+import { Annotation, OBSERVATION_TAG } from '../contract/annotations.ts';
 import { Operations } from '../contract/operations.ts';
-import { buildReport } from './conformance-report.ts';
+import { buildReport, type ObservationTest } from './conformance-report.ts';
 import { renderMarkdown } from './conformance-markdown.ts';
 import {
   ConformanceReport,
+  DeliveryObservation,
   EXIT_CODES,
   type Level,
   type Outcome,
@@ -122,6 +126,29 @@ export function toTestRecord(test: TestCase): TestRecord {
   };
 }
 
+const isObservation = (test: TestCase) => test.tags.includes(OBSERVATION_TAG);
+
+/** An observation test: what it observed, or why it did not (skipped, or the observation could not be made). */
+export function toObservationTest(test: TestCase): ObservationTest {
+  const { title, location, outcome, skipReason } = toTestRecord(test);
+  const observed: DeliveryObservation[] = [];
+  const problems: string[] = [];
+  for (const a of annotationsOf(test).filter((a) => a.type === Annotation.observedDelivery)) {
+    let json: unknown;
+    try {
+      json = JSON.parse(a.description ?? '');
+    } catch {
+      json = undefined;
+    }
+    const parsed = DeliveryObservation.safeParse(json);
+    if (parsed.success) observed.push(parsed.data);
+    else problems.push('an observation the report format does not take was left out (a bug of the suite)');
+  }
+  const error = outcome === 'failed' || outcome === 'flaky' ? firstError(test) : undefined;
+  const reason = [skipReason, error, ...problems].filter(Boolean).join('; ');
+  return { title, location, outcome, ...(reason ? { reason } : {}), observed };
+}
+
 export default class ConformanceReporter implements Reporter {
   readonly #outputDir: string;
   readonly #project: string;
@@ -166,7 +193,8 @@ export default class ConformanceReporter implements Reporter {
     const stoppedEarly = all.length === 0 && this.#runErrors.length > 0 && selectsProject(process.argv, this.#project);
     if (!stoppedEarly && (judged.length === 0 || (!ran && this.#runErrors.length === 0))) return undefined;
     const report = buildReport({
-      tests: ran ? judged.map(toTestRecord) : [],
+      tests: ran ? judged.filter((t) => !isObservation(t)).map(toTestRecord) : [],
+      observations: ran ? judged.filter(isObservation).map(toObservationTest) : [],
       runInfo: this.#runInfo(),
       runErrors: this.#runErrors,
       shard: this.#config?.shard ?? null,

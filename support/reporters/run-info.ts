@@ -26,6 +26,7 @@ const SHOWN_VARIABLES = [
   'REQUEST_TIMEOUT_MS',
   'TARGET_ALLOW_WRITES',
   'CAPTURE_PUBLIC_URL',
+  'CAPTURE_URL',
   'DELIVERY_TIMEOUT_MS',
   'WEBHOOK_SIGNATURE_SCHEME',
   'WEBHOOK_SIGNATURE_HEADER',
@@ -34,6 +35,8 @@ const SHOWN_VARIABLES = [
   'DELETE_WEBHOOK_PATH',
   'REFERENCE_FAULTS',
   'REFERENCE_VARIANT',
+  'OBSERVE_DELIVERIES',
+  'OBSERVE_RETRY_WINDOW_MS',
 ] as const;
 
 /** A URL as it may be shown: no user, password, query or fragment (any of which can carry a credential). */

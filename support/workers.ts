@@ -1,10 +1,10 @@
 /**
  * How many workers a run gets when WORKERS is not set (WORKERS always wins). Measured with
  * `npm run bench:workers` on a 2-core machine; the figures are in README ("Workers").
- * - Embedded reference or a loopback target: the runner (which hosts the embedded reference, the capture
- *   server and the reporters) keeps a core busy, and the workers share the rest: one worker per core
- *   but one (at least one). On 2 cores 1 worker beat 2 by 6 to 8 % in three sweeps, and 3 and 4 were
- *   1.3 to 1.6 times slower; with a fault on, 1 worker beat 2 and 4 too.
+ * - Embedded reference or a loopback target: one worker per core. The runner hosts the reference, the
+ *   capture server and the reporters, but mostly waits; each worker beyond the cores costs a start
+ *   (about 1.3 s of CPU) and buys nothing. On 2 cores, idle: 2 workers 11.1 s, 1 worker 19.2 s,
+ *   3 workers 11.2 s (observations on); observations off, 2 workers 5.6 s, 3 6.2 to 6.7 s, 4 6.8 to 7.0 s.
  * - Remote target: a test mostly waits on the network, so more workers than cores overlap the waits;
  *   but every worker costs a start (config, test files, their modules) on the same cores. Two per core
  *   was fastest behind a 100 ms and a 250 ms proxy (4 beat 2, 8 and 16).
@@ -26,5 +26,5 @@ export function isRemote(baseUrl: string | undefined): boolean {
 }
 
 export function defaultWorkers(baseUrl: string | undefined, cores = availableParallelism()): number {
-  return isRemote(baseUrl) ? REMOTE_WORKERS_PER_CORE * cores : Math.max(1, cores - 1);
+  return isRemote(baseUrl) ? REMOTE_WORKERS_PER_CORE * cores : cores;
 }

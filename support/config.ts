@@ -83,7 +83,7 @@ export const EnvSchema = z.object({
   WEBHOOK_SIGNATURE_ENCODING: unsetIfEmpty(z.enum(['hex', 'base64'])),
   /** Observe (and report, never judge) delivery headers, retries, repeats and payload fields. */
   OBSERVE_DELIVERIES: flag(true),
-  OBSERVE_RETRY_WINDOW_MS: positiveInt(15_000).pipe(
+  OBSERVE_RETRY_WINDOW_MS: positiveInt(8_000).pipe(
     z.number().min(1_000, 'must be at least 1000').max(20_000, 'must be at most 20000 (20 s)'),
   ),
   DELETE_PRODUCT_PATH: optionalPathTemplate,

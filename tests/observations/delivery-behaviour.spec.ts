@@ -4,7 +4,7 @@
  * clause, and the conformance report lists what they saw under "Observed delivery behaviour", apart
  * from every count and from the verdict. They fail only when the observation cannot be made (nothing
  * arrived to observe), saying why. OBSERVE_DELIVERIES=false switches them off; they run in parallel
- * with the rest, and the longest (retries) watches for OBSERVE_RETRY_WINDOW_MS (15 s by default).
+ * with the rest, and the longest (retries) watches for OBSERVE_RETRY_WINDOW_MS (8 s by default).
  */
 import { observes, test } from '../../fixtures/index.ts';
 import { aboutProduct, createdProduct, registerAtInbox, updatedProduct } from '../../fixtures/steps/deliveries.ts';

@@ -12,6 +12,12 @@ import { OperationIdsWithBody, Operations } from '../../support/contract/operati
 /** Far past any field of the spec, and past the default limit of common servers and proxies (1 to 8 MiB). */
 const OVERSIZED_BYTES = 16 * 1024 * 1024;
 
+/** A marker no valid body holds, where the bulk goes. */
+const BULK_MARK = '<<conformance-bulk-7f3c1e>>';
+let bulkText: string | undefined;
+/** OVERSIZED_BYTES of plain ASCII, made once per worker. */
+const bulk = () => (bulkText ??= 'x'.repeat(OVERSIZED_BYTES));
+
 /** Any answer but a server error: a target may refuse a large body (413, say) or take it. */
 const NotServerError = {
   describe: 'any status but a 5xx (size limits are not shown: refusing and taking are both allowed)',
@@ -48,9 +54,11 @@ const cases: readonly BodyCase[] = [
     clause: 'security.oversized-body',
     expected: NotServerError,
     // The bulk goes into a string field every such body has, so a target without a limit would store it.
+    // It is spliced into the serialized body rather than serialized with it: 16 MiB scanned once per test is CPU the run can spare.
     raw: (valid) => {
       const field = 'name' in valid ? 'name' : 'name_en';
-      return JSON.stringify({ ...valid, [field]: 'x'.repeat(OVERSIZED_BYTES) });
+      const [before, after] = JSON.stringify({ ...valid, [field]: BULK_MARK }).split(BULK_MARK) as [string, string];
+      return before + bulk() + after;
     },
   },
 ];

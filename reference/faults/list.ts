@@ -96,11 +96,13 @@ export const listFaults = {
   },
   'list-walk-overlap': {
     clause: 'pagination.walk',
-    description: 'Pages after the first start one item early: the last item of a page shows again on the next.',
+    description:
+      'Pages after the first start one item early, each holding as many items as it should: the last item of a page shows again on the next, and the last item of the list never shows.',
   },
   'list-walk-skip': {
     clause: 'pagination.walk',
-    description: 'Pages after the first start one item late: one item between two pages is never shown.',
+    description:
+      'Pages between the first and the last start one item late, each holding as many items as it should: the first item after page 1 never shows, and the first item of the last page shows twice.',
   },
   'list-unstable-order': {
     clause: 'pagination.walk',

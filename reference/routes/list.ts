@@ -102,13 +102,22 @@ function order(products: ProductRecord[], choices: ReferenceChoices, faults: Fau
 }
 
 /** Which slice of the ordered list page `page` shows. */
-function pageBounds(page: number, perPage: number, lastPage: number, faults: FaultSet): [start: number, end: number] {
+function pageBounds(
+  page: number,
+  perPage: number,
+  lastPage: number,
+  total: number,
+  faults: FaultSet,
+): [start: number, end: number] {
   const shown = faults.has('list-past-last-clamped') ? Math.min(page, lastPage) : page;
-  let start = (faults.has('list-page-offset-zero-based') ? shown : shown - 1) * perPage;
+  const start = (faults.has('list-page-offset-zero-based') ? shown : shown - 1) * perPage;
   const end = start + perPage - (faults.has('list-page-short') ? 1 : 0);
-  if (shown > 1 && faults.has('list-walk-overlap')) start -= 1;
-  if (shown > 1 && faults.has('list-walk-skip')) start += 1;
-  return [start, end];
+  // The walk faults move a page's window but keep its size: every page holds what total and per_page
+  // leave for it, so only walking the pages shows them.
+  const shift =
+    (shown > 1 && faults.has('list-walk-overlap') ? -1 : 0) +
+    (shown > 1 && shown < lastPage && faults.has('list-walk-skip') ? 1 : 0);
+  return [start + shift, Math.min(end, total) + shift];
 }
 
 function lastPageOf(total: number, perPage: number, faults: FaultSet): number {
@@ -160,7 +169,7 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
       const lastPage = lastPageOf(all.length, q.per_page, faults);
       if (q.page > lastPage && choices.list.pastLastPage === 'refuse' && !faults.has('list-past-last-clamped'))
         return respond.refuse(reply, 'page-out-of-range', `Page ${q.page} is past the last page (${lastPage}).`);
-      const [start, end] = pageBounds(q.page, q.per_page, lastPage, faults);
+      const [start, end] = pageBounds(q.page, q.per_page, lastPage, all.length, faults);
       const items = all.slice(start, end);
       const render = renderContext(ctx, request);
       const link = (page: number) => {

@@ -2,7 +2,7 @@
  * `npm run fault-matrix [-- fault-a,fault-b] [--plan]`: the fault matrix by hand (scripts/lib/fault-matrix.ts).
  * `--plan` stops after the traced run and prints how many tests each fault reaches; `--count-set-up` also
  * runs each test against the faults only its set-up requests consult (to check that this changes nothing);
- * `--keep=<dir>` keeps the matrix run's own reports there.
+ * `--keep=<dir>` keeps the matrix run's own reports there; `--workers=<n>` sets the runs' workers (3 by default).
  * With names, only those faults run (unproven tests and clause coverage are then not judged). Writes
  * reports/fault-matrix.{md,json}; exits 1 when the matrix finds a problem.
  */
@@ -13,6 +13,7 @@ const args = process.argv.slice(2);
 const planOnly = args.includes('--plan');
 const countSetUp = args.includes('--count-set-up');
 const keepRunDir = args.find((a) => a.startsWith('--keep='))?.slice('--keep='.length);
+const workers = args.find((a) => a.startsWith('--workers='))?.slice('--workers='.length);
 const requested = (args.find((a) => !a.startsWith('--')) ?? '')
   .split(',')
   .map((s) => s.trim())
@@ -28,6 +29,7 @@ const matrix = await buildFaultMatrix({
   planOnly,
   countSetUp,
   ...(keepRunDir ? { keepRunDir } : {}),
+  ...(workers ? { workers: Number(workers) } : {}),
 });
 if (planOnly) process.exit(0);
 await writeFaultMatrix(matrix);

@@ -39,6 +39,14 @@ import { buildReport, median, type Outcome, type TestRecord } from '../../suppor
 import { listSuite, runSuite, type ListedTest, type TestOutcome } from './suite-run.ts';
 
 const TOKEN = `matrix-${randomBytes(12).toString('hex')}`;
+/**
+ * Workers of the traced and the matrix run. Much of a matrix run waits (on faults withholding an answer
+ * or a delivery), so one more worker than cores overlaps those waits: on 2 cores, 2 workers 99 s, 3 92 s,
+ * 4 90 s (`npm run fault-matrix -- --workers=<n>`).
+ */
+const MATRIX_WORKERS = 3;
+/** How long a matrix run waits for an answer or a delivery (see childEnv). */
+const MATRIX_WAIT_MS = 3_000;
 /** The plan's name for the reference without faults. */
 const CLEAN = 'clean';
 /** Where the traced run records a consultation made outside any request (while the app is built). */
@@ -143,6 +151,10 @@ function childEnv(baseUrl: string, extra: Record<string, string>): Record<string
     TARGET_PROFILE: REFERENCE_PROFILE,
     // The references sign as the embedded one does by default.
     WEBHOOK_SIGNATURE_SCHEME: 'standard-webhooks',
+    // The references answer and deliver within milliseconds: a fault that withholds an answer or a
+    // delivery costs its tests this long, not the 10 s a distant target is given.
+    REQUEST_TIMEOUT_MS: String(MATRIX_WAIT_MS),
+    DELIVERY_TIMEOUT_MS: String(MATRIX_WAIT_MS),
     ...extra,
   };
 }
@@ -190,7 +202,7 @@ export interface MatrixOptions {
 export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<FaultMatrix> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
-  const workers = String(options.workers ?? 2);
+  const workers = String(options.workers ?? MATRIX_WORKERS);
   const faults = options.faults ?? FaultNames;
   // Observation tests judge nothing, so no fault can (or should) make them fail: they are not in the matrix.
   const tests = (await listSuite()).filter((t) => !t.tags.includes(OBSERVATION_TAG));

@@ -2,7 +2,7 @@
  * What a failed test hands a vendor, as attachments readable in the HTML report without a trace:
  * the last request as a copy-paste curl line (`$API_TOKEN` for the token), its response (status,
  * headers, body truncated), the schema diff of every shape check that failed, and the requests before it.
- * Everything is redacted. The `failureEvidence` fixture (fixtures/index.ts) attaches these.
+ * Everything is redacted. The `api` fixture attaches these (fixtures/evidence.ts).
  */
 import { redact } from '../redact.ts';
 import { describeExchange, describeResponse, toCurl, type Exchange } from './exchange.ts';

@@ -19,7 +19,7 @@ const reporters = conformanceReporters({ reportsDir: reportsDir(), ci: onCI, arg
 export default defineConfig({
   globalSetup: './support/global-setup.ts',
   fullyParallel: true,
-  // WORKERS wins; else one per core against the embedded or a loopback target, 2 per core against a remote one (support/workers.ts).
+  // WORKERS wins; else one per core against the embedded or a loopback target, 4 per core against a remote one (support/workers.ts).
   workers: Number(env.WORKERS) || defaultWorkers(env.BASE_URL),
   forbidOnly: onCI,
   // A conformance verdict must not be hidden by a retry.

@@ -6,14 +6,14 @@
  *   (about 1.3 s of CPU) and buys nothing. On 2 cores, idle: 2 workers 11.1 s, 1 worker 19.2 s,
  *   3 workers 11.2 s (observations on); observations off, 2 workers 5.6 s, 3 6.2 to 6.7 s, 4 6.8 to 7.0 s.
  * - Remote target: a test mostly waits on the network, so more workers than cores overlap the waits;
- *   but every worker costs a start (config, test files, their modules) on the same cores. Two per core
- *   was fastest behind a 100 ms and a 250 ms proxy (4 beat 2, 8 and 16).
+ *   but every worker costs a start (config, test files, their modules) on the same cores. Four per core
+ *   was fastest behind a 100 ms proxy (`npm run bench:remote -- --workers=4,8,16`: 19.0, 13.9, 18.2 s).
  */
 import { availableParallelism } from 'node:os';
 import { isLoopback } from './config.ts';
 
 /** Workers per core against a remote target. */
-export const REMOTE_WORKERS_PER_CORE = 2;
+export const REMOTE_WORKERS_PER_CORE = 4;
 
 export function isRemote(baseUrl: string | undefined): boolean {
   if (!baseUrl) return false;

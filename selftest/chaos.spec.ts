@@ -1,5 +1,5 @@
 /**
- * A broken target gives clear failures, never a hang: the whole conformance suite runs against the
+ * A broken target gives clear failures, never a hang: half the conformance suite (CHAOS_SPECS) runs against the
  * chaos target (selftest/chaos/chaos-target.ts), which answers each route in turn with an HTML error
  * page, an empty body, truncated JSON, a 500, a huge body, or nothing at all. Every failure must say
  * what the target did (status, content type, first bytes, or the timeout), no test may run into

@@ -8,9 +8,13 @@ import { EventCatalogueEntry } from '../../support/schemas/webhook.ts';
 
 const specCatalogue = EventCatalogue.map(({ value, label }) => ({ value, label }));
 
-/** The catalogue as answered, read leniently: `data` an array (webhook-events.ok), entries `{value, label}` (events.entry-shape). */
+/**
+ * The catalogue as answered, read leniently: `data` an array (webhook-events.ok), entries `{value, label}`
+ * (events.entry-shape). Asked for in English whatever ACCEPT_LANGUAGE says: the spec gives the labels in
+ * English, and a target may localize display labels by `Accept-Language` as it does the list's type labels.
+ */
 async function catalogue(api: StoreApi) {
-  const response = await api.webhookEvents();
+  const response = await api.webhookEvents({ headers: { 'accept-language': 'en' } });
   const data = readSuccess(response, 'webhookEvents', z.array(z.unknown()), 'webhook-events.ok', 'data as an array');
   const entries = z.array(EventCatalogueEntry).safeParse(data);
   if (!entries.success)

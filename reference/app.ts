@@ -23,6 +23,8 @@ export interface ReferenceOptions {
   readonly token: string;
   /** Which choices the reference makes where the spec is silent (REFERENCE_VARIANT); default `standard`. */
   readonly variant?: ReferenceVariant;
+  /** Choices of a self test's own, in place of the variant's. */
+  readonly choices?: ReferenceChoices;
   readonly faults?: FaultSet;
   readonly deliveries?: Partial<DeliveryOptions>;
   /** Largest request body accepted, in bytes; larger ones get 413. */
@@ -68,7 +70,7 @@ const SERVER_ERROR = 'Internal server error.';
 
 export function buildReference(options: ReferenceOptions): ReferenceServer {
   const faults = options.faults ?? new FaultSet();
-  const choices = choicesFor(options.variant);
+  const choices = options.choices ?? choicesFor(options.variant);
   const respond = new Responses(choices, faults);
   const app = Fastify({
     logger: options.logger ?? false,

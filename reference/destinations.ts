@@ -1,8 +1,9 @@
 /**
  * The anti-SSRF rule of the `divergent-ssrf` reference: a webhook may only point at https on a public
  * host, never at localhost, a loopback, private, link-local or otherwise internal address (what a
- * hosted service does so its deliveries cannot reach its own network). The spec shows no such rule,
- * and none against it: a target may refuse such URLs.
+ * hosted service does so its deliveries cannot reach its own network). Such a service resolves a name
+ * to check its addresses, so it refuses one that does not resolve (`resolves`). The spec shows no such
+ * rule, and none against it: a target may refuse such URLs.
  */
 import { BlockList, isIP } from 'node:net';
 
@@ -51,4 +52,15 @@ export function isPublicHttps(url: string): boolean {
   if (isIP(host) === 4) return !internal.check(host, 'ipv4');
   if (isIP(host) === 6) return !internal.check(host, 'ipv6');
   return true;
+}
+
+/**
+ * Whether the host of `url` would resolve, as a target that looks destinations up sees it: the
+ * reference looks up no name, so it refuses only names under `.invalid`, which never resolve (RFC 6761).
+ */
+export function resolves(url: string): boolean {
+  // Refinements run after a failed URL check too: not a URL, nothing to resolve.
+  if (!URL.canParse(url)) return false;
+  const host = new URL(url).hostname.toLowerCase();
+  return host !== 'invalid' && !host.endsWith('.invalid');
 }

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { EventNames } from '../support/contract/events.ts';
-import { isPublicHttps } from './destinations.ts';
+import { isPublicHttps, resolves } from './destinations.ts';
 import type { FaultSet } from './faults/index.ts';
 import type { Store } from './store.ts';
 import type { ReferenceChoices } from './variants/index.ts';
@@ -29,10 +29,18 @@ const money = z.number().nonnegative().max(1e9);
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 
 /** The webhook destinations the variant accepts. */
-const destination = (choices: ReferenceChoices) =>
-  choices.webhooks.destinations === 'public-https'
-    ? httpUrl.refine(isPublicHttps, 'must be an https URL to a public host')
-    : httpUrl;
+const destination = (choices: ReferenceChoices) => {
+  switch (choices.webhooks.destinations) {
+    case 'public-https':
+      return httpUrl
+        .refine(isPublicHttps, 'must be an https URL to a public host')
+        .refine(resolves, 'must be a host that resolves');
+    case 'resolvable':
+      return httpUrl.refine(resolves, 'must be a host that resolves');
+    case 'http-or-https':
+      return httpUrl;
+  }
+};
 
 export const WebhookBody = (faults: FaultSet, choices: ReferenceChoices, operation: 'register' | 'update') =>
   objectOf(choices)({

@@ -4,14 +4,17 @@
  * wherever the spec is silent (ids, page sizes, order, error bodies and codes, extra fields, the secret's
  * format and the signature scheme, the list's token, unlisted fields ignored, PATCH needing fields,
  * English labels for `en`, no retries), and must see 0 failures at either level and CONFORMANT. With
- * the anti-SSRF option on (divergent-ssrf), the webhook tests still pass, using destinations such a
- * target accepts, and the delivery tests skip, naming CAPTURE_PUBLIC_URL.
+ * the anti-SSRF option on (divergent-ssrf: loopback, plain-http and unresolvable destinations refused),
+ * the webhook tests pass given a parked destination it takes (PARKED_WEBHOOK_URL), the delivery tests
+ * skip naming CAPTURE_PUBLIC_URL; without one, the registration's status test skips naming
+ * PARKED_WEBHOOK_URL and nothing fails.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConformanceReport } from '../support/reporters/report-format.ts';
 import { runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
-import { expect, test } from './fixtures.ts';
+import { choicesFor } from '../reference/variants/index.ts';
+import { expect, SELFTEST_TOKEN, test, type TestServers } from './fixtures.ts';
 import { runDirectory } from './support/report-files.ts';
 
 const notPassing = (result: RunResult) =>
@@ -32,10 +35,14 @@ test('the whole suite against the divergent reference: 0 failures at either leve
   expect((await verdictOf(dir)).verdict).toBe('CONFORMANT');
 });
 
-test('webhook tests against a divergent target that refuses loopback and plain-http destinations: registration and update pass, deliveries skip naming CAPTURE_PUBLIC_URL', async ({}, testInfo) => {
+/** A parked destination the divergent-ssrf reference takes: https on a public-looking name under `.test`, which resolves nowhere either. */
+const PARKED_ELSEWHERE = 'https://webhooks.conformance.test/parked';
+const DIVERGENT_PROFILE = 'fixtures/targets/divergent.json';
+
+test('webhook tests against a divergent target that refuses loopback, plain-http and unresolvable destinations: registration and update pass at PARKED_WEBHOOK_URL, deliveries skip naming CAPTURE_PUBLIC_URL', async ({}, testInfo) => {
   const dir = await runDirectory(testInfo, 'divergent-ssrf');
   const result = await runSuite({
-    env: { REFERENCE_VARIANT: 'divergent-ssrf' },
+    env: { REFERENCE_VARIANT: 'divergent-ssrf', PARKED_WEBHOOK_URL: PARKED_ELSEWHERE },
     args: ['--grep', '@register-webhook|@update-webhook'],
     keepReports: dir,
   });
@@ -54,4 +61,46 @@ test('webhook tests against a divergent target that refuses loopback and plain-h
     'registration and update tests that passed',
   ).toBeGreaterThan(20);
   expect((await verdictOf(dir)).verdict).toBe('CONFORMANT');
+});
+
+/** A loopback target that looks up webhook destinations: it refuses names that never resolve (`.invalid`, the default parked host). */
+async function resolvingTarget(servers: TestServers) {
+  const divergent = choicesFor('divergent');
+  return servers.reference({
+    choices: { ...divergent, webhooks: { ...divergent.webhooks, destinations: 'resolvable' } },
+  });
+}
+
+const registrationStatus = (result: RunResult) =>
+  result.tests.find((t) => t.listLine.includes('Register Webhook') && /answers 201/.test(t.listLine));
+
+test('a target refusing the default parked destination: its status test skips naming PARKED_WEBHOOK_URL, nothing fails, and with PARKED_WEBHOOK_URL it is judged', async ({
+  servers,
+}, testInfo) => {
+  const { url } = await resolvingTarget(servers);
+  const run = async (name: string, env: Record<string, string>) => {
+    const dir = await runDirectory(testInfo, name);
+    const result = await runSuite({
+      env: { BASE_URL: url, API_TOKEN: SELFTEST_TOKEN, TARGET_PROFILE: DIVERGENT_PROFILE, ...env },
+      args: ['tests/conventions/success-answers.spec.ts', 'tests/webhooks/register-webhook.spec.ts'],
+      keepReports: dir,
+    });
+    return { result, verdict: (await verdictOf(dir)).verdict };
+  };
+
+  const unparked = await run('resolving-unparked', {});
+  expect(notPassing(unparked.result), 'tests failing without PARKED_WEBHOOK_URL').toEqual([]);
+  const skipped = registrationStatus(unparked.result);
+  expect(skipped?.outcome, `Register Webhook's status test (${skipped?.listLine ?? 'not found'})`).toBe('skipped');
+  expect(skipped?.annotations.find((a) => a.type === 'skip')?.description ?? '', 'why it skipped').toMatch(
+    /PARKED_WEBHOOK_URL/,
+  );
+  expect(unparked.verdict, 'the verdict without PARKED_WEBHOOK_URL').not.toBe('NOT CONFORMANT');
+
+  const parked = await run('resolving-parked', { PARKED_WEBHOOK_URL: PARKED_ELSEWHERE });
+  expect(notPassing(parked.result), 'tests failing with PARKED_WEBHOOK_URL').toEqual([]);
+  expect(registrationStatus(parked.result)?.outcome, "Register Webhook's status test with PARKED_WEBHOOK_URL").toBe(
+    'expected',
+  );
+  expect(parked.verdict, 'the verdict with PARKED_WEBHOOK_URL').toBe('CONFORMANT');
 });

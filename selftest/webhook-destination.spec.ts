@@ -12,11 +12,12 @@ import {
 import { parseConfig } from '../support/config.ts';
 
 const INBOX = '0123456789abcdef0123456789abcdef';
-const config = parseConfig({
+const ENV = {
   CAPTURE_LOCAL_URL: 'http://127.0.0.1:4321',
   CAPTURE_PUBLIC_URL: 'https://capture.example.test',
   CAPTURE_CONTROL_TOKEN: 'control-token-0123456789',
-});
+};
+const config = parseConfig(ENV);
 const check =
   (url: unknown, operation: 'registerWebhook' | 'updateWebhook' | 'createServiceProduct' = 'registerWebhook') =>
   () =>
@@ -56,4 +57,14 @@ test('a parked address (a host under .invalid, which never resolves) may be regi
   expect(check(parkedWebhookUrl('conf-20261123-0000-abcd'))).not.toThrow();
   expect(check('https://webhooks.conformance.invalid/x', 'updateWebhook')).not.toThrow();
   expect(check('https://hooks.invalid.example.com/x')).toThrow(ForeignWebhookDestinationError);
+});
+
+test('with PARKED_WEBHOOK_URL, addresses under it may be registered, and nothing beside it', () => {
+  const parked = parseConfig({ ...ENV, PARKED_WEBHOOK_URL: 'https://sink.vendor.example/hooks/' });
+  const under = (url: string) => () =>
+    assertOwnWebhookDestination('registerWebhook', { name: 'w', url, events: ['product.created'] }, parked);
+  expect(under(parkedWebhookUrl('conf-20261123-0000-abcd', parked.parkedWebhookUrl))).not.toThrow();
+  expect(under('https://sink.vendor.example/hooks')).not.toThrow();
+  expect(under('https://sink.vendor.example/hooksmith/x')).toThrow(ForeignWebhookDestinationError);
+  expect(under('https://sink.vendor.example/other')).toThrow(ForeignWebhookDestinationError);
 });

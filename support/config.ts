@@ -61,6 +61,11 @@ export const EnvSchema = z.object({
     z.enum(ReferenceVariants).default('standard'),
   ),
   CAPTURE_PUBLIC_URL: optionalUrl,
+  /**
+   * Where webhooks that wait for no delivery point (run id and a random path added). Unset: a host under
+   * `.invalid`, which never resolves; a target that resolves destinations refuses it, so give it one it takes.
+   */
+  PARKED_WEBHOOK_URL: optionalUrl,
   /** A capture server started elsewhere (`npm run capture`), shared by shards or machines: where the workers reach it. */
   CAPTURE_URL: optionalUrl,
   /** Its control token (a secret). Also how global setup hands its own server's token to the workers. */
@@ -124,6 +129,8 @@ export interface Config {
   readonly referenceFaults: readonly string[];
   /** Which reference the embedded run starts (REFERENCE_VARIANT); meaningless with BASE_URL. */
   readonly referenceVariant: ReferenceVariant;
+  /** PARKED_WEBHOOK_URL: the base of webhook destinations that wait for no delivery (unset: a `.invalid` host). */
+  readonly parkedWebhookUrl: string | undefined;
   readonly capture: {
     /**
      * The address the target is told: CAPTURE_PUBLIC_URL, else CAPTURE_URL unless it is loopback (a
@@ -243,6 +250,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
       .map((s) => s.trim())
       .filter(Boolean),
     referenceVariant: e.REFERENCE_VARIANT,
+    parkedWebhookUrl: e.PARKED_WEBHOOK_URL,
     capture: Object.freeze({
       publicUrl: e.CAPTURE_PUBLIC_URL ?? (e.CAPTURE_URL && !isLoopback(e.CAPTURE_URL) ? e.CAPTURE_URL : undefined),
       host: e.CAPTURE_HOST,

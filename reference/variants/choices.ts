@@ -113,8 +113,11 @@ export interface ReferenceChoices {
   readonly webhooks: {
     /** The `method_type`s accepted (other allowed values: not shown). */
     readonly methodTypes: readonly [string, ...string[]];
-    /** Destinations accepted: any http(s) URL, or only https to a public host (an anti-SSRF rule). */
-    readonly destinations: 'http-or-https' | 'public-https';
+    /**
+     * Destinations accepted: any http(s) URL; only names that resolve (a target that looks them up);
+     * or only https to a public host that resolves (an anti-SSRF rule).
+     */
+    readonly destinations: 'http-or-https' | 'resolvable' | 'public-https';
     /** The secret of a webhook registered without one (how it is produced: not shown). */
     generateSecret(): string;
   };

@@ -14,6 +14,7 @@ import {
   test,
   webhookFields,
 } from '../../fixtures/index.ts';
+import { skipWhenParkedDestinationRefused } from '../../fixtures/steps/webhooks.ts';
 import type { ApiResponse } from '../../support/api/response.ts';
 import { EventNames } from '../../support/contract/events.ts';
 import { pathsHoldingSecret } from '../../support/json-search.ts';
@@ -178,8 +179,10 @@ test.describe('Register Webhook', () => {
   test(
     'accepts a secret of exactly 32 characters',
     cites('registerWebhook', 'webhook.secret-min-length'),
-    async ({ api, make }) => {
-      const response = await api.registerWebhook(make.webhook({ secret: make.secret(32) }));
+    async ({ api, make, config, inboxes }) => {
+      const body = make.webhook({ secret: make.secret(32) });
+      const response = await api.registerWebhook(body);
+      await skipWhenParkedDestinationRefused({ api, config, inboxes }, body, response);
       expect(response, 'Register Webhook with a 32-character secret').toHaveStatus(Statuses.success);
     },
   );

@@ -20,13 +20,12 @@ export interface CategoryRecord {
   name: Bilingual;
   description: Bilingual;
   level: 'category' | 'sub' | 'child';
+  /** The category a sub-category sits under, the sub-category a child category sits under. */
+  parent?: number;
 }
 
 /** The ids of a target profile the reference seeds. */
-export type SeedIds = Pick<
-  TargetProfile,
-  'brandIds' | 'categoryIds' | 'subCategoryIds' | 'childCategoryIds' | 'mediaIds' | 'statusIds'
->;
+export type SeedIds = Pick<TargetProfile, 'brandIds' | 'categoryIds' | 'subCategories' | 'mediaIds' | 'statusIds'>;
 
 /** Brand names, `[ar, en]`, given to the brand ids in turn. */
 export type BrandNames = readonly (readonly [ar: string, en: string])[];
@@ -43,16 +42,19 @@ export function seedData(ids: SeedIds, brandNames: BrandNames): SeedData {
     const [ar, en] = brandNames[i % brandNames.length] ?? ['علامة', 'Brand'];
     return { id, name: { ar, en }, description: { ar: `وصف ${ar}`, en: `About ${en}` } };
   });
-  const category = (id: number, level: CategoryRecord['level'], en: string): CategoryRecord => ({
+  const category = (id: number, level: CategoryRecord['level'], en: string, parent?: number): CategoryRecord => ({
     id,
     level,
     name: { ar: `تصنيف ${id}`, en },
     description: { ar: `وصف ${id}`, en: `${en} products` },
+    ...(parent === undefined ? {} : { parent }),
   });
   const categories = [
     ...ids.categoryIds.map((id) => category(id, 'category', `Category ${id}`)),
-    ...ids.subCategoryIds.map((id) => category(id, 'sub', `Sub-category ${id}`)),
-    ...ids.childCategoryIds.map((id) => category(id, 'child', `Child category ${id}`)),
+    ...ids.subCategories.flatMap((sub) => [
+      category(sub.id, 'sub', `Sub-category ${sub.id}`, sub.categoryId),
+      ...sub.childCategoryIds.map((id) => category(id, 'child', `Child category ${id}`, sub.id)),
+    ]),
   ];
   return { brands, categories, mediaIds: ids.mediaIds, statusIds: ids.statusIds };
 }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { EventNames } from '../support/contract/events.ts';
 import { isPublicHttps, resolves } from './destinations.ts';
 import type { FaultSet } from './faults/index.ts';
+import type { CategoryRecord } from './seed.ts';
 import type { Store } from './store.ts';
 import type { ReferenceChoices } from './variants/index.ts';
 
@@ -218,13 +219,38 @@ export function ServicePatch(faults: FaultSet, choices: ReferenceChoices) {
 /** Any of the three product bodies after validation: every field may be absent (PATCH). */
 export type ProductBody = { [K in keyof (BookingBody & ServiceBody)]?: (BookingBody & ServiceBody)[K] | undefined };
 
-/** Ids a product body refers to must exist (an unknown brand or category is a validation error). */
-export function referenceErrors(body: ProductBody, store: Store): Record<string, string[]> {
+/**
+ * Ids a product body refers to must exist (an unknown brand or category is a validation error), and
+ * under a `checked` hierarchy each sub-category and child category must sit under one sent with it.
+ */
+export function referenceErrors(
+  body: ProductBody,
+  store: Store,
+  hierarchy: ReferenceChoices['bodies']['categoryHierarchy'],
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  const check = (field: string, values: readonly number[] | undefined, exists: (id: number) => boolean) => {
+  const check = (
+    field: string,
+    values: readonly number[] | undefined,
+    exists: (id: number) => boolean,
+    problem = 'unknown id(s)',
+  ) => {
     const missing = (values ?? []).filter((v) => !exists(v));
-    if (missing.length > 0) errors[field] = [`unknown id(s): ${missing.join(', ')}`];
+    if (missing.length > 0) errors[field] = [`${problem}: ${missing.join(', ')}`];
   };
+  if (hierarchy === 'checked') {
+    const under = (level: CategoryRecord['level'], parents: readonly number[] | undefined) => (id: number) => {
+      const category = store.categories.get(id);
+      return category?.level === level && category.parent !== undefined && (parents ?? []).includes(category.parent);
+    };
+    check('sub_category', body.sub_category, under('sub', body.category), 'not a sub-category of a category sent');
+    check(
+      'child_category',
+      body.child_category,
+      under('child', body.sub_category),
+      'not a child category of a sub-category sent',
+    );
+  }
   check('brand_id', body.brand_id === undefined ? undefined : [body.brand_id], (v) => store.brands.has(v));
   check('category', body.category, (v) => store.categories.has(v));
   check('image_id', body.image_id === undefined ? undefined : [body.image_id], (v) => store.media.has(v));

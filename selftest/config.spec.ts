@@ -88,26 +88,49 @@ test('lists every bad variable at once, not just the first', () => {
   expect(message).toMatch(/WEBHOOK_SIGNATURE_SCHEME/);
 });
 
+/** A profile file of `json`, in a directory of its own. */
+function writtenProfile(json: unknown): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'profile-')), 'profile.json');
+  writeFileSync(file, JSON.stringify(json));
+  return file;
+}
+
+/** The problems a profile of `json` is refused with. */
+const profileProblems = (json: unknown) => problemsOf({ ...remote, TARGET_PROFILE: writtenProfile(json) });
+
+const validProfile = {
+  brandIds: [1, 2],
+  categoryIds: [10, 11],
+  mediaIds: [1],
+  badgeIds: [1],
+  providerIds: [1],
+  statusIds: [1],
+};
+
 test('rejects a malformed profile with the path of each bad field', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'profile-'));
-  const file = path.join(dir, 'bad.json');
-  writeFileSync(
-    file,
-    JSON.stringify({
-      brandIds: [1],
-      categoryIds: ['x'],
-      mediaIds: [],
-      badgeIds: [1],
-      providerIds: [1],
-      statusIds: [1],
-      subCategoryIds: [1],
-      childCategoryIds: [1],
-    }),
-  );
-  const message = problemsOf({ ...remote, TARGET_PROFILE: file });
+  const message = profileProblems({
+    ...validProfile,
+    brandIds: [1],
+    categoryIds: ['x'],
+    mediaIds: [],
+    subCategories: [{ id: 20, categoryId: 10 }],
+  });
   expect(message).toMatch(/brandIds: at least two brands/);
   expect(message).toMatch(/categoryIds/);
   expect(message).toMatch(/mediaIds: at least one id/);
+});
+
+test('a profile places each sub-category under a category it lists; the former flat lists are named', () => {
+  const profile = { ...validProfile, subCategories: [{ id: 20, categoryId: 10, childCategoryIds: [30] }] };
+  expect(parseConfig({ ...remote, TARGET_PROFILE: writtenProfile(profile) }).profile.subCategories).toEqual(
+    profile.subCategories,
+  );
+  expect(profileProblems({ ...validProfile, subCategories: [{ id: 20, categoryId: 12 }] })).toMatch(
+    /sub-category 20 sits under category 12, which categoryIds does not list/,
+  );
+  expect(profileProblems({ ...validProfile, subCategoryIds: [20], childCategoryIds: [30] })).toMatch(
+    /subCategoryIds and childCategoryIds are replaced by subCategories/,
+  );
 });
 
 test('rejects a profile that is not JSON', () => {

@@ -331,6 +331,38 @@ test('fields not listed for an operation are ignored by the divergent reference,
   expect((await standard.call('PATCH', patchPath(id), { body: { min_purchase: 2 } })).status).toBe(422);
 });
 
+test('a divergent sub-category must sit under a category sent, a child category under a sub-category sent (standard: not checked)', async ({
+  open,
+}) => {
+  const tree = (category: number[], sub_category: number[], child_category: number[] = []) =>
+    service('tree', { category, sub_category, child_category });
+  /** The first two sub-categories of the reference's profile, and a Create Service Product call. */
+  const treeOf = (reference: Reference) => {
+    const [sub, other] = reference.seed.subCategories;
+    if (sub === undefined || other === undefined) throw new Error('the profile lists two sub-categories');
+    const create = (body: object) => reference.call('POST', createServiceProduct.path, { body });
+    return { sub, other, create };
+  };
+  const divergent = treeOf(await open('divergent'));
+  const { sub, other } = divergent;
+  const consistent = await divergent.create(tree([sub.categoryId], [sub.id], sub.childCategoryIds));
+  expect(consistent.status, JSON.stringify(consistent.body)).toBe(201);
+  const misplaced = [
+    { body: tree([other.categoryId], [sub.id]), field: 'sub_category' },
+    { body: tree([sub.categoryId, other.categoryId], [sub.id], other.childCategoryIds), field: 'child_category' },
+  ];
+  for (const { body, field } of misplaced) {
+    const refused = await divergent.create(body);
+    expect(refused.status, JSON.stringify(body)).toBe(422);
+    expect(Object.keys(at(refused.body, 'error.fields') ?? {})).toEqual([field]);
+  }
+  const standard = treeOf(await open('standard'));
+  const taken = await standard.create(
+    tree([standard.other.categoryId], [standard.sub.id], standard.other.childCategoryIds),
+  );
+  expect(taken.status, JSON.stringify(taken.body)).toBe(201);
+});
+
 test('the divergent PATCH requires name_ar, name_en and price (standard: nothing)', async ({ open }) => {
   const divergent = await open('divergent');
   const [id = 0] = await divergent.createServices(1);

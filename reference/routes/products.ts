@@ -81,7 +81,9 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     mode: Mode,
   ): ProductBody | undefined {
     const parsed = schema.safeParse(request.body);
-    const fields = parsed.success ? referenceErrors(parsed.data, store) : fieldErrors(parsed.error);
+    const fields = parsed.success
+      ? referenceErrors(parsed.data, store, choices.bodies.categoryHierarchy)
+      : fieldErrors(parsed.error);
     // Fault (creates): image_id required, although the spec returns a placeholder for a product without one.
     if (
       parsed.success &&

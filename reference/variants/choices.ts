@@ -108,6 +108,11 @@ export interface ReferenceChoices {
     readonly unlistedFields: 'refuse' | 'ignore';
     /** Fields Update Service Product requires (which are required is not shown). */
     readonly patchRequires: readonly string[];
+    /**
+     * `sub_category` and `child_category`: taken as sent, or each must sit under a category (a
+     * sub-category) sent in the same body, else 422 (which bodies are refused is not shown).
+     */
+    readonly categoryHierarchy: 'unchecked' | 'checked';
   };
 
   readonly webhooks: {

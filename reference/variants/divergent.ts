@@ -111,7 +111,7 @@ export const divergentChoices: ReferenceChoices = {
     requiresToken: true,
     typeLabel: (type, acceptLanguage) => (prefersArabic(acceptLanguage) ? ProductTypeLabels : EnglishTypeLabels)[type],
   },
-  bodies: { unlistedFields: 'ignore', patchRequires: ['name_ar', 'name_en', 'price'] },
+  bodies: { unlistedFields: 'ignore', patchRequires: ['name_ar', 'name_en', 'price'], categoryHierarchy: 'checked' },
   webhooks: {
     methodTypes: ['POST'],
     destinations: 'http-or-https',

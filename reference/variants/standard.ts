@@ -80,7 +80,7 @@ export const standardChoices: ReferenceChoices = {
     // The spec gives the Arabic labels only: they are the labels whatever the Accept-Language.
     typeLabel: (type) => ProductTypeLabels[type],
   },
-  bodies: { unlistedFields: 'refuse', patchRequires: [] },
+  bodies: { unlistedFields: 'refuse', patchRequires: [], categoryHierarchy: 'unchecked' },
   webhooks: {
     methodTypes: ['POST', 'PUT', 'PATCH'],
     destinations: 'http-or-https',

@@ -4,7 +4,7 @@
  * the bodies it must refuse in product-validation.spec.ts.
  */
 import { cites, expect, field, inAnswer, productFields, requireSuccess, Statuses, test } from '../../fixtures/index.ts';
-import { productAnswer } from '../../fixtures/steps/products.ts';
+import { productAnswer, productAnswerAfterBaseline } from '../../fixtures/steps/products.ts';
 
 test.describe('Create Booking Product', () => {
   test(
@@ -33,7 +33,12 @@ test.describe('Create Booking Product', () => {
           { start: '18:00', end: '20:00' },
         ],
       };
-      const { response } = await productAnswer('createBookingProduct', { api, make }, { availability });
+      const { response } = await productAnswerAfterBaseline(
+        'createBookingProduct',
+        { api, make },
+        'several windows on one day',
+        { availability },
+      );
       expect(response, 'a booking with several windows on one day').toHaveStatus(Statuses.success);
     },
   );

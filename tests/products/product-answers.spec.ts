@@ -20,7 +20,7 @@ import {
   test,
 } from '../../fixtures/index.ts';
 import { checkboxOption, radioOption, textOption } from '../../fixtures/builders/products.ts';
-import { productAnswer, type ProductAnswering } from '../../fixtures/steps/products.ts';
+import { productAnswer, productAnswerAfterBaseline, type ProductAnswering } from '../../fixtures/steps/products.ts';
 import type { ClauseId } from '../../support/contract/clauses.ts';
 import { Operations } from '../../support/contract/operations.ts';
 import { AbsoluteUrl, BilingualText, Timestamp } from '../../support/schemas/common.ts';
@@ -221,7 +221,14 @@ for (const operation of [
       '2xx to a text option whose options is null',
       cites(operation, 'product-option.text-null'),
       async ({ api, make }) => {
-        const { response } = await productAnswer(operation, { api, make }, { product_options: [textOption()] });
+        const { response } = await productAnswerAfterBaseline(
+          operation,
+          { api, make },
+          'a text option whose options is null',
+          {
+            product_options: [textOption()],
+          },
+        );
         expect(response, 'a body with a text option whose options is null').toHaveStatus(Statuses.success);
       },
     );
@@ -234,7 +241,9 @@ for (const operation of [
           ...o,
           subTitle: { ar: '', en: '' },
         }));
-        const { response } = await productAnswer(operation, { api, make }, { product_options: options });
+        const { response } = await productAnswerAfterBaseline(operation, { api, make }, 'empty subTitles', {
+          product_options: options,
+        });
         expect(response, 'a body with options whose subTitle is empty strings').toHaveStatus(Statuses.success);
       },
     );
@@ -244,11 +253,9 @@ for (const operation of [
       cites(operation, 'product.gallery-repeats'),
       async ({ api, make, config }) => {
         const [media] = config.profile.mediaIds;
-        const { response } = await productAnswer(
-          operation,
-          { api, make },
-          { product_gallery: media === undefined ? [] : [media, media] },
-        );
+        const { response } = await productAnswerAfterBaseline(operation, { api, make }, 'a repeated media id', {
+          product_gallery: media === undefined ? [] : [media, media],
+        });
         expect(response, 'a body whose product_gallery repeats a media id').toHaveStatus(Statuses.success);
       },
     );
@@ -256,7 +263,9 @@ for (const operation of [
     if (updating) return;
 
     test('2xx to a product without image_id', cites(operation, 'product.image-optional'), async ({ api, make }) => {
-      const { response } = await productAnswer(operation, { api, make }, {}, ['image_id']);
+      const { response } = await productAnswerAfterBaseline(operation, { api, make }, 'leaving out image_id', {}, [
+        'image_id',
+      ]);
       expect(response, 'a body without image_id').toHaveStatus(Statuses.success);
     });
 

@@ -117,6 +117,7 @@ export function renderProduct(product: ProductRecord, shape: ProductShape, ctx: 
   // A database flag column (tinyint) rendered as is: 1 instead of true.
   return {
     ...common,
+    ...(faults.has('product-sku-in-answer') ? { sku: product.sku } : {}),
     is_published: faults.has('product-is-published-flag') ? Number(product.is_published) : product.is_published,
   };
 }

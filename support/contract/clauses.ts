@@ -212,6 +212,12 @@ export const Clauses = {
   'product.is-published': stated(
     'Resources: Product',
     '`is_published` | boolean | Present in create and update responses only.',
+    'Create and update answers carry `is_published`, a boolean; list items do not carry it.',
+  ),
+  'product.sku-list-only': stated(
+    'Resources: Product',
+    '`sku` | string or null | Present in list items only.',
+    'Create and update answers do not carry `sku` (list items do: list-products.item-shape).',
   ),
   'product.bilingual-mapping': stated(
     'Common product body fields',

@@ -183,11 +183,12 @@ function componentEntries(): Record<string, ComponentEntry> {
         'product.identifier-equals-id',
         'product.ratings-null',
         'product.is-published',
+        'product.sku-list-only',
         'conventions.timestamps',
         'conventions.image-absolute-url',
         'conventions.image-placeholder',
       ],
-      'A Product as create and update answer it: `type` is the code (`booking` or `service`), `is_published` is present, `identifier` equals `id`.',
+      'A Product as create and update answer it: `type` is the code (`booking` or `service`), `is_published` is present and `sku` absent, `identifier` equals `id`.',
     ),
     ProductListItem: stated(
       ProductListItem,

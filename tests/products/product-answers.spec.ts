@@ -69,6 +69,20 @@ for (const operation of [
     });
 
     test(
+      'without sku, which list items alone carry',
+      cites(operation, 'product.sku-list-only'),
+      async ({ api, make }) => {
+        const { response } = await productAnswer(operation, { api, make });
+        requireSuccess(response, operation);
+        const data = dataOf(response);
+        expect(
+          data !== null && typeof data === 'object' && 'sku' in data,
+          `data of ${response.describe()} has a sku key (${JSON.stringify((data as { sku?: unknown } | null)?.sku)})`,
+        ).toBe(false);
+      },
+    );
+
+    test(
       'with created_at and updated_at in the form YYYY-MM-DD HH:MM:SS',
       cites(operation, 'conventions.timestamps'),
       async ({ api, make }) => {

@@ -3,7 +3,7 @@
  * fixes the run id and faker seed for every worker, starts the embedded reference when no BASE_URL
  * is given, refuses to write to a remote target unless asked, and checks the target answers.
  * Whatever it throws stops the run before any test: the conformance report says NO VERDICT (exit 2).
- * The errors it means to throw (ConfigError, PreflightError) print as one block, without a stack.
+ * The errors it means to throw (RedactionError, ConfigError, PreflightError) print as one block, without a stack.
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -17,8 +17,11 @@ import { deliveriesUnobservable } from './capture/reach.ts';
 import { captureEnvironment, sharedCapture, startCaptureServer, type RunningCapture } from './capture/start.ts';
 import { newRunId } from './run-id.ts';
 import { cleanUpCreatedResources, summarize } from './teardown.ts';
+import { assertTracesRedacted } from './trace-guard.ts';
 
-export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+export default async function globalSetup(fullConfig: FullConfig): Promise<() => Promise<void>> {
+  // First: `--reporter=… --trace=on` would leave the token in trace archives, whatever the target.
+  assertTracesRedacted(fullConfig);
   const config = getConfig();
   // Fixed here, once, for every worker (and shard): from the environment or dotenv file, else new.
   process.env.RUN_ID = config.runId ?? newRunId();

@@ -7,10 +7,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { buildReference } from '../reference/app.ts';
 import { parseFaults } from '../reference/faults/index.ts';
 import { getConfig, isLoopback } from './config.ts';
+import { shardReportFile } from './created-resources.ts';
 import { preflight, PreflightError } from './preflight.ts';
 import { CONTROL_PREFIX } from './capture/protocol.ts';
 import { deliveriesUnobservable } from './capture/reach.ts';
@@ -23,6 +25,9 @@ export default async function globalSetup(fullConfig: FullConfig): Promise<() =>
   // First: `--reporter=… --trace=on` would leave the token in trace archives, whatever the target.
   assertTracesRedacted(fullConfig);
   const config = getConfig();
+  // A shard's own list and journals (shards on one machine share REPORTS_DIR), for its workers and teardown.
+  const createdResourcesFile = shardReportFile(config.createdResourcesFile, fullConfig.shard);
+  process.env.CREATED_RESOURCES_FILE = createdResourcesFile;
   // Fixed here, once, for every worker (and shard): from the environment or dotenv file, else new.
   process.env.RUN_ID = config.runId ?? newRunId();
   process.env.FAKER_SEED = String(config.fakerSeed ?? randomBytes(4).readUInt32BE() % 1_000_000);
@@ -51,7 +56,7 @@ export default async function globalSetup(fullConfig: FullConfig): Promise<() =>
     throw new PreflightError(
       `Refusing to write to ${config.baseUrl}: it is not a local address and TARGET_ALLOW_WRITES is not true.\n` +
         `The suite creates webhooks (pointing at its own capture server) and booking and service products there, ` +
-        `each named with the run id, and lists them in reports/created-resources.json.\n` +
+        `each named with the run id, and lists them in ${path.relative(process.cwd(), createdResourcesFile)}.\n` +
         `Set TARGET_ALLOW_WRITES=true to allow it.`,
     );
   }
@@ -96,7 +101,7 @@ export default async function globalSetup(fullConfig: FullConfig): Promise<() =>
     throw error;
   }
   // Global teardown runs however the tests ended (failed, timed out, stopped by --max-failures): list
-  // what the run created in reports/created-resources.json, and delete it where the paths are known.
+  // what the run created in <REPORTS_DIR>/created-resources.json, and delete it where the paths are known.
   const target = {
     baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
     token: process.env.API_TOKEN,
@@ -105,7 +110,8 @@ export default async function globalSetup(fullConfig: FullConfig): Promise<() =>
   };
   return async () => {
     try {
-      const summary = summarize(await cleanUpCreatedResources(config, target), config.createdResourcesFile);
+      const report = await cleanUpCreatedResources({ ...config, createdResourcesFile }, target);
+      const summary = summarize(report, createdResourcesFile);
       if (summary) console.log(summary);
     } finally {
       await close();

@@ -10,8 +10,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { buildReference } from '../reference/app.ts';
-import { parseFaults } from '../reference/faults/index.ts';
-import { getConfig, isLoopback } from './config.ts';
+import { FaultNames, parseFaults, unknownFaults, type FaultSet } from '../reference/faults/index.ts';
+import { ConfigError, getConfig, isLoopback } from './config.ts';
 import { shardReportFile } from './created-resources.ts';
 import { preflight, PreflightError } from './preflight.ts';
 import { CONTROL_PREFIX } from './capture/protocol.ts';
@@ -38,7 +38,7 @@ export default async function globalSetup(fullConfig: FullConfig): Promise<() =>
     const { app } = buildReference({
       token,
       variant: config.referenceVariant,
-      faults: parseFaults(config.referenceFaults),
+      faults: referenceFaults(config.referenceFaults),
       deliveries: config.signature ? { signature: config.signature } : {},
     });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -117,4 +117,17 @@ export default async function globalSetup(fullConfig: FullConfig): Promise<() =>
       await close();
     }
   };
+}
+
+/**
+ * REFERENCE_FAULTS, checked here rather than in support/config.ts: every worker loads the config, and
+ * only the runner needs the fault catalogue. An unknown name is bad configuration (one block, NO VERDICT).
+ */
+function referenceFaults(names: readonly string[]): FaultSet {
+  const unknown = unknownFaults(names);
+  if (unknown.length > 0)
+    throw new ConfigError([
+      `REFERENCE_FAULTS: unknown fault(s) ${unknown.join(', ')} (the ${FaultNames.length} faults are defined in reference/faults/, e.g. ${FaultNames[0]})`,
+    ]);
+  return parseFaults(names);
 }

@@ -5,6 +5,7 @@
  * bounded so a dead endpoint cannot pile up work.
  */
 import { randomUUID } from 'node:crypto';
+import { httpRequest } from '../support/http.ts';
 import { signatureHeaders, type SignedMessage } from '../support/signature/sign.ts';
 import type { SignatureConfig } from '../support/signature/verify.ts';
 import type { EventName } from '../support/contract/events.ts';
@@ -109,9 +110,10 @@ export class DeliveryDispatcher {
     };
     webhook.deliveries++;
     const method = this.faults.has('delivery-method-put') ? 'PUT' : webhook.method_type;
-    void fetch(webhook.url, { method, headers, body: message.body, signal: controller.signal, redirect: 'manual' })
+    // Not the global fetch: it refuses "bad ports" (6000, …) where a receiver may well listen.
+    void httpRequest(webhook.url, { method, headers, body: message.body, signal: controller.signal })
       .then(async (response) => {
-        await response.arrayBuffer().catch(() => undefined);
+        await response.text().catch(() => undefined);
         return (
           response.ok ||
           (response.status >= 400 && response.status < 500 && !RETRYABLE_CLIENT_ERRORS.has(response.status))

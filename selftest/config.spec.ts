@@ -3,7 +3,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { ConfigError, describeConfig, isLoopback, parseConfig, readEnvironment } from '../support/config.ts';
+import {
+  ConfigError,
+  describeConfig,
+  isLoopback,
+  parseConfig,
+  PROJECT_ROOT,
+  readEnvironment,
+} from '../support/config.ts';
+import { journalDir, shardReportFile } from '../support/created-resources.ts';
 
 const remote = {
   BASE_URL: 'https://staging.example.com',
@@ -161,4 +169,21 @@ test('loopback detection covers localhost, 127/8 and ::1 only', () => {
   expect(isLoopback('http://[::1]:80')).toBe(true);
   expect(isLoopback('https://staging.example.com')).toBe(false);
   expect(isLoopback('http://10.0.0.1')).toBe(false);
+});
+
+test('the created-resources list goes in REPORTS_DIR unless CREATED_RESOURCES_FILE says otherwise; a shard has its own', () => {
+  expect(parseConfig({}).createdResourcesFile).toBe(path.join(PROJECT_ROOT, 'reports', 'created-resources.json'));
+  expect(parseConfig({ REPORTS_DIR: '/tmp/run-7' }).createdResourcesFile).toBe('/tmp/run-7/created-resources.json');
+  expect(parseConfig({ REPORTS_DIR: '/tmp/run-7', CREATED_RESOURCES_FILE: '/x/list.json' }).createdResourcesFile).toBe(
+    '/x/list.json',
+  );
+  const file = '/tmp/run-7/created-resources.json';
+  expect(journalDir(file)).toBe('/tmp/run-7/created-resources');
+  expect(shardReportFile(file, undefined)).toBe(file);
+  const shard = shardReportFile(file, { current: 2, total: 3 });
+  expect(shard).toBe('/tmp/run-7/created-resources-shard-2-of-3.json');
+  expect(journalDir(shard)).toBe('/tmp/run-7/created-resources-shard-2-of-3');
+  expect(journalDir('/x/list'), 'a file without extension: its journals beside it, not in its place').toBe(
+    '/x/list.journals',
+  );
 });

@@ -248,6 +248,17 @@ test.describe('end to end', () => {
     expect(report.runErrors).toEqual([expect.stringContaining('nope.json does not exist')]);
   });
 
+  test('an unknown REFERENCE_FAULTS name: exit 2, NO VERDICT, one ConfigError block naming it', async ({}, testInfo) => {
+    const { output } = await expectNoVerdict(
+      testInfo,
+      { API_TOKEN: TOKEN, REFERENCE_FAULTS: 'nope,envelope-status-ok,typo' },
+      'ConfigError',
+    );
+    expect(output).toMatch(
+      /^ConfigError: Invalid configuration:\n {2}- REFERENCE_FAULTS: unknown fault\(s\) nope, typo \(the \d+ faults are defined in reference\/faults\/.*\)\n/m,
+    );
+  });
+
   test('an unreachable target: exit 2, NO VERDICT, one PreflightError line', async ({}, testInfo) => {
     const env = {
       BASE_URL: `http://127.0.0.1:${await closedPort()}`,

@@ -93,7 +93,9 @@ export const EnvSchema = z.object({
   ),
   DELETE_PRODUCT_PATH: optionalPathTemplate,
   DELETE_WEBHOOK_PATH: optionalPathTemplate,
-  /** Where the run lists what it created (and what teardown deleted); relative to the project root. */
+  /** Where the reports go (support/reporters/index.ts reads it too); relative to the project root. */
+  REPORTS_DIR: optionalString,
+  /** Where the run lists what it created (and what teardown deleted); relative to the project root. Default: in REPORTS_DIR. */
   CREATED_RESOURCES_FILE: optionalString,
   /** Internal: where global setup started the embedded reference; workers read it from here. */
   EMBEDDED_REFERENCE_URL: optionalUrl,
@@ -162,7 +164,10 @@ export interface Config {
       }
     | undefined;
   readonly deletePaths: { readonly product: string | undefined; readonly webhook: string | undefined };
-  /** Absolute path of reports/created-resources.json (CREATED_RESOURCES_FILE). */
+  /**
+   * Absolute path of CREATED_RESOURCES_FILE, default <REPORTS_DIR>/created-resources.json. A shard's own
+   * (support/created-resources.ts, shardReportFile) is set by global setup for its workers and teardown.
+   */
   readonly createdResourcesFile: string;
   /** Fault matrix runs only: the plan file, and whether requests name their test. */
   readonly faultPlan: string | undefined;
@@ -263,7 +268,10 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
     signature: signatureOf(e, embedded),
     deletePaths: Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH }),
-    createdResourcesFile: path.resolve(root, e.CREATED_RESOURCES_FILE ?? 'reports/created-resources.json'),
+    createdResourcesFile: path.resolve(
+      root,
+      e.CREATED_RESOURCES_FILE ?? path.join(e.REPORTS_DIR ?? 'reports', 'created-resources.json'),
+    ),
     faultPlan: e.FAULT_PLAN,
     traceTests: e.TRACE_TESTS,
     openApiCheckDir: e.OPENAPI_CHECK_DIR,

@@ -1,8 +1,8 @@
 /**
  * What the run created on the target, written down the moment it is created: each worker appends one
- * JSON line per product or webhook to its own journal file (reports/created-resources/<run id>.<pid>.jsonl),
+ * JSON line per product or webhook to its own journal file (<REPORTS_DIR>/created-resources/<run id>.<pid>.jsonl),
  * so the record survives a run that fails, times out or is killed halfway. Global teardown merges the
- * journals into reports/created-resources.json (support/teardown.ts).
+ * journals into <REPORTS_DIR>/created-resources.json (support/teardown.ts); a shard's are named per shard.
  */
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -25,9 +25,41 @@ export interface CreatedResource {
   readonly createdAt: string;
 }
 
-/** The directory holding the run journals, next to the report file. */
+export interface Shard {
+  readonly current: number;
+  readonly total: number;
+}
+
+/**
+ * The report file of one shard (`--shard=i/n`): `created-resources-shard-i-of-n.json`, as blob reports
+ * are named per shard. Shards on one machine share REPORTS_DIR (and, on CI, the run id): each keeps its
+ * own list and journals, so none overwrites, merges or deletes what another shard created.
+ */
+export function shardReportFile(reportFile: string, shard: Shard | null | undefined): string {
+  if (!shard) return reportFile;
+  const { dir, name, ext } = path.parse(reportFile);
+  return path.join(dir, `${name}-shard-${shard.current}-of-${shard.total}${ext}`);
+}
+
+/** The directory holding the run journals: beside the report file, named like it without `.json`. */
 export function journalDir(reportFile: string): string {
-  return path.join(path.dirname(reportFile), 'created-resources');
+  const { dir, name, ext } = path.parse(reportFile);
+  return path.join(dir, ext ? name : `${name}.journals`);
+}
+
+/** The shards with a journal directory beside the (unsharded) report file: for `npm run cleanup` to list. */
+export function shardsWithJournals(reportFile: string): Shard[] {
+  const { dir, name } = path.parse(reportFile);
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const match = entry.startsWith(`${name}-shard-`) ? /^(\d+)-of-(\d+)$/.exec(entry.slice(name.length + 7)) : null;
+    return match ? [{ current: Number(match[1]), total: Number(match[2]) }] : [];
+  });
 }
 
 const journalFile = (reportFile: string, runId: string) =>

@@ -3,23 +3,31 @@
  * fixes the run id and faker seed for every worker, starts the embedded reference when no BASE_URL
  * is given, refuses to write to a remote target unless asked, and checks the target answers.
  * Whatever it throws stops the run before any test: the conformance report says NO VERDICT (exit 2).
- * The errors it means to throw (ConfigError, PreflightError) print as one block, without a stack.
+ * The errors it means to throw (RedactionError, ConfigError, PreflightError) print as one block, without a stack.
  */
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { buildReference } from '../reference/app.ts';
-import { parseFaults } from '../reference/faults/index.ts';
-import { getConfig, isLoopback } from './config.ts';
+import { FaultNames, parseFaults, unknownFaults, type FaultSet } from '../reference/faults/index.ts';
+import { ConfigError, getConfig, isLoopback } from './config.ts';
+import { shardReportFile } from './created-resources.ts';
 import { preflight, PreflightError } from './preflight.ts';
 import { CONTROL_PREFIX } from './capture/protocol.ts';
 import { deliveriesUnobservable } from './capture/reach.ts';
 import { captureEnvironment, sharedCapture, startCaptureServer, type RunningCapture } from './capture/start.ts';
 import { newRunId } from './run-id.ts';
 import { cleanUpCreatedResources, summarize } from './teardown.ts';
+import { assertTracesRedacted } from './trace-guard.ts';
 
-export default async function globalSetup(_config: FullConfig): Promise<() => Promise<void>> {
+export default async function globalSetup(fullConfig: FullConfig): Promise<() => Promise<void>> {
+  // First: `--reporter=… --trace=on` would leave the token in trace archives, whatever the target.
+  assertTracesRedacted(fullConfig);
   const config = getConfig();
+  // A shard's own list and journals (shards on one machine share REPORTS_DIR), for its workers and teardown.
+  const createdResourcesFile = shardReportFile(config.createdResourcesFile, fullConfig.shard);
+  process.env.CREATED_RESOURCES_FILE = createdResourcesFile;
   // Fixed here, once, for every worker (and shard): from the environment or dotenv file, else new.
   process.env.RUN_ID = config.runId ?? newRunId();
   process.env.FAKER_SEED = String(config.fakerSeed ?? randomBytes(4).readUInt32BE() % 1_000_000);
@@ -30,7 +38,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     const { app } = buildReference({
       token,
       variant: config.referenceVariant,
-      faults: parseFaults(config.referenceFaults),
+      faults: referenceFaults(config.referenceFaults),
       deliveries: config.signature ? { signature: config.signature } : {},
     });
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -48,7 +56,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     throw new PreflightError(
       `Refusing to write to ${config.baseUrl}: it is not a local address and TARGET_ALLOW_WRITES is not true.\n` +
         `The suite creates webhooks (pointing at its own capture server) and booking and service products there, ` +
-        `each named with the run id, and lists them in reports/created-resources.json.\n` +
+        `each named with the run id, and lists them in ${path.relative(process.cwd(), createdResourcesFile)}.\n` +
         `Set TARGET_ALLOW_WRITES=true to allow it.`,
     );
   }
@@ -93,7 +101,7 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
     throw error;
   }
   // Global teardown runs however the tests ended (failed, timed out, stopped by --max-failures): list
-  // what the run created in reports/created-resources.json, and delete it where the paths are known.
+  // what the run created in <REPORTS_DIR>/created-resources.json, and delete it where the paths are known.
   const target = {
     baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
     token: process.env.API_TOKEN,
@@ -102,10 +110,24 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
   };
   return async () => {
     try {
-      const summary = summarize(await cleanUpCreatedResources(config, target), config.createdResourcesFile);
+      const report = await cleanUpCreatedResources({ ...config, createdResourcesFile }, target);
+      const summary = summarize(report, createdResourcesFile);
       if (summary) console.log(summary);
     } finally {
       await close();
     }
   };
+}
+
+/**
+ * REFERENCE_FAULTS, checked here rather than in support/config.ts: every worker loads the config, and
+ * only the runner needs the fault catalogue. An unknown name is bad configuration (one block, NO VERDICT).
+ */
+function referenceFaults(names: readonly string[]): FaultSet {
+  const unknown = unknownFaults(names);
+  if (unknown.length > 0)
+    throw new ConfigError([
+      `REFERENCE_FAULTS: unknown fault(s) ${unknown.join(', ')} (the ${FaultNames.length} faults are defined in reference/faults/, e.g. ${FaultNames[0]})`,
+    ]);
+  return parseFaults(names);
 }

@@ -13,6 +13,7 @@
 import type { Config } from './config.ts';
 import { truncate } from './api/exchange.ts';
 import { SetupError } from './errors.ts';
+import { httpRequest, type HttpResponse } from './http.ts';
 import { Operations } from './contract/operations.ts';
 import type { CaptureEndpoint } from './capture/client.ts';
 import { CAPTURE_SERVICE, CONTROL_PREFIX, HEALTH_PATH } from './capture/protocol.ts';
@@ -243,22 +244,18 @@ async function request(
   body?: string,
   shown: string = url,
 ): Promise<Reply> {
-  let response: Response;
+  // One deadline for the answer and its body, as a test's request has.
+  const signal = AbortSignal.timeout(timeoutMs);
+  let response: HttpResponse;
   try {
-    response = await fetch(url, {
-      method,
-      headers,
-      ...(body === undefined ? {} : { body }),
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'manual',
-    });
+    response = await httpRequest(url, { method, headers, ...(body === undefined ? {} : { body }), signal });
   } catch (error) {
     return {
       answered: false,
       method,
       url: shown,
       timedOut: isTimeout(error),
-      failure: describeFetchFailure(error, timeoutMs),
+      failure: describeFailure(error, timeoutMs),
     };
   }
   try {
@@ -267,8 +264,8 @@ async function request(
       method,
       url: shown,
       status: response.status,
-      contentType: response.headers.get('content-type') ?? '',
-      location: response.headers.get('location'),
+      contentType: response.header('content-type') ?? '',
+      location: response.header('location'),
       body: await response.text(),
     };
   } catch (error) {
@@ -277,7 +274,7 @@ async function request(
       method,
       url: shown,
       timedOut: isTimeout(error),
-      failure: `answered ${response.status} but its body ${describeFetchFailure(error, timeoutMs)}`,
+      failure: `answered ${response.status} but its body ${describeFailure(error, timeoutMs)}`,
     };
   }
 }
@@ -312,13 +309,12 @@ function bodyHint(answer: Answer): string {
 const isTimeout = (error: unknown) =>
   error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
-function describeFetchFailure(error: unknown, timeoutMs: number): string {
-  const err = error as Error & { cause?: Error & { code?: string } };
+function describeFailure(error: unknown, timeoutMs: number): string {
+  const err = error as Error & { code?: string; cause?: Error & { code?: string } };
   if (isTimeout(err)) return `got no answer within ${timeoutMs} ms`;
-  const code = err.cause?.code;
+  const code = err.code ?? err.cause?.code;
   if (code === 'ECONNREFUSED') return 'was refused: nothing accepts connections there (connection refused)';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `failed: the host name does not resolve (${code})`;
-  if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET')
-    return `failed: the connection was closed without an answer (${code})`;
+  if (code === 'ECONNRESET') return `failed: the connection was closed without an answer (${code})`;
   return `failed (${err.cause?.message ?? err.message})`;
 }

@@ -8,6 +8,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { readJournal, removeJournal, type CreatedResource, type ResourceKind } from './created-resources.ts';
+import { httpRequest } from './http.ts';
 import { redact } from './redact.ts';
 
 export type Cleanup = 'deleted' | 'already-gone' | 'left';
@@ -108,7 +109,7 @@ async function cleanUp(
     return { cleanup: 'left', detail: 'the creating answer carried no id: find it by its name' };
   const url = `${target.baseUrl}${template.replace('{id}', encodeURIComponent(String(resource.id)))}`;
   try {
-    const response = await fetch(url, {
+    const response = await httpRequest(url, {
       method: 'DELETE',
       headers: {
         accept: 'application/json',
@@ -116,9 +117,8 @@ async function cleanUp(
         ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
       },
       signal: AbortSignal.timeout(config.requestTimeoutMs),
-      redirect: 'manual',
     });
-    await response.arrayBuffer();
+    await response.text();
     if (response.ok) return { cleanup: 'deleted', detail: `DELETE ${url} answered ${response.status}` };
     if (response.status === 404 || response.status === 410)
       return { cleanup: 'already-gone', detail: `DELETE ${url} answered ${response.status}` };

@@ -42,9 +42,14 @@ export function isFaultName(name: string): name is FaultName {
   return Object.hasOwn(FaultCatalogue, name);
 }
 
+/** The names that are no fault: for a caller to report as configuration (support/global-setup.ts). */
+export function unknownFaults(names: readonly string[]): string[] {
+  return names.filter((n) => !isFaultName(n));
+}
+
 /** Parses REFERENCE_FAULTS; an unknown name is an error, not a silently clean run. */
 export function parseFaults(names: readonly string[]): FaultSet {
-  const unknown = names.filter((n) => !isFaultName(n));
+  const unknown = unknownFaults(names);
   if (unknown.length > 0)
     throw new Error(`REFERENCE_FAULTS: unknown fault(s) ${unknown.join(', ')}; known: ${FaultNames.join(', ')}`);
   return new FaultSet(names.filter(isFaultName));

@@ -166,17 +166,17 @@ export async function runSuite(options: RunOptions = {}): Promise<RunResult> {
     // This process is a Playwright worker; the child is a runner, not one of our workers.
     for (const key of Object.keys(env)) if (key.startsWith('TEST_') && key.endsWith('_INDEX')) delete env[key];
     // Observation tests watch for seconds (retries): a child run has them only when it asks (OBSERVE_DELIVERIES=true).
+    // Its reports (created-resources.json among them, even with --reporter=json) go under `work`, never the project's reports/.
     Object.assign(
       env,
-      { PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile, FORCE_COLOR: '0', OBSERVE_DELIVERIES: 'false' },
+      {
+        PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile,
+        FORCE_COLOR: '0',
+        OBSERVE_DELIVERIES: 'false',
+        REPORTS_DIR: path.join(work, 'reports'),
+      },
       options.env,
     );
-    if (options.keepReports) {
-      Object.assign(env, {
-        REPORTS_DIR: path.join(work, 'reports'),
-        CREATED_RESOURCES_FILE: path.join(work, 'reports', 'created-resources.json'),
-      });
-    }
     const started = performance.now();
     const { exitCode, stdout, stderr } = await spawnCollect(
       process.execPath,

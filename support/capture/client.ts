@@ -3,6 +3,7 @@
  * what arrives there. Waiting is a long poll the server answers the moment a delivery lands, so a
  * test resumes within milliseconds of arrival and never sleeps.
  */
+import { httpRequest, type HttpResponse } from '../http.ts';
 import { redact, registerSecret } from '../redact.ts';
 import { Delivery, matches, type DeliveryMatcher } from './delivery.ts';
 import {
@@ -55,9 +56,9 @@ export class CaptureClient {
       AbortSignal.timeout((options.timeoutMs ?? 0) + CONTROL_SLACK_MS),
       ...(options.signal ? [options.signal] : []),
     ];
-    let response: Response;
+    let response: HttpResponse;
     try {
-      response = await fetch(`${this.#control}${path}`, {
+      response = await httpRequest(`${this.#control}${path}`, {
         method,
         signal: AbortSignal.any(signals),
         ...(options.body === undefined

@@ -121,7 +121,6 @@ export async function runPlaywright(options: RunOptions): Promise<PlaywrightRun>
     Object.assign(env, {
       PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile,
       REPORTS_DIR: path.join(work.dir, 'reports'),
-      CREATED_RESOURCES_FILE: path.join(work.dir, 'reports', 'created-resources.json'),
       FORCE_COLOR: '0',
     });
     for (const [key, value] of Object.entries(options.env ?? {})) {

@@ -81,12 +81,12 @@ export const listFaults = {
     description: 'Both pagination links name the current page instead of its neighbours.',
   },
   'list-next-on-last-page': {
-    clause: 'pagination.links',
+    clause: 'pagination.link-pages',
     description:
       'The last page still has a `next_page_url` (current_page <= last_page): a link to page last_page + 1, no page of the list.',
   },
   'list-prev-on-first-page': {
-    clause: 'pagination.links',
+    clause: 'pagination.link-pages',
     description: 'Page 1 has a `prev_page_url` to page 0, no page of the list.',
   },
   'list-empty-next-link': {

@@ -72,7 +72,7 @@ export const standardChoices: ReferenceChoices = {
   list: {
     defaultPerPage: 15,
     maxPerPage: 100,
-    overMaxPerPage: 'refuse',
+    overMaxPerPage: 'cap',
     pastLastPage: 'empty-page',
     order: 'newest-first',
     // Whether List Products needs the token is not shown; the standard reference does not ask for it.

@@ -362,9 +362,9 @@ export const Clauses = {
     'In every answer, `last_page` = ceil(`total` / `per_page`), against the `per_page` the answer gives; for `total` 0, 0 or 1 (zero pages, or one empty page: the spec does not say which).',
   ),
   'pagination.links': stated(
-    'Endpoints; List Products',
-    'The pagination links of that list point at `/api/core/v1/products`. `last_page` the number of pages at `per_page`.',
-    'Every link an answer gives points at `/api/core/v1/products` and names a page of that list: a page number from 1 to `last_page`.',
+    'Endpoints',
+    'The pagination links of that list point at `/api/core/v1/products`.',
+    'Every link an answer gives has the path `/api/core/v1/products`. How a link names its page is not shown: pagination.link-pages holds a reading of it.',
   ),
   'pagination.page-params': assumed(
     'List Products',
@@ -374,7 +374,7 @@ export const Clauses = {
   'pagination.link-pages': assumed(
     'Pagination',
     '`next_page_url` (string or null), `prev_page_url` (string or null)',
-    '`prev_page_url` is null exactly on page 1 and `next_page_url` exactly on the last page; otherwise they name the page before and the page after the current one.',
+    'A link names its page by the query parameter `page`. `prev_page_url` is null exactly on page 1 and `next_page_url` exactly on the last page; otherwise they name the page before and the page after the current one: every link names a page from 1 to `last_page`.',
   ),
   'pagination.empty': assumed(
     'List Products',

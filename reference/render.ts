@@ -113,7 +113,12 @@ export function renderProduct(product: ProductRecord, shape: ProductShape, ctx: 
     categories: renderCategories(product.category_ids, ctx),
     ...choices.extras.product(product, tools(ctx)),
   };
-  if (shape === 'list') return { ...common, sku: product.sku };
+  if (shape === 'list')
+    return {
+      ...common,
+      sku: product.sku,
+      ...(faults.has('list-item-is-published') ? { is_published: product.is_published } : {}),
+    };
   // A database flag column (tinyint) rendered as is: 1 instead of true.
   return {
     ...common,

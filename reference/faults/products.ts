@@ -70,6 +70,10 @@ export const productFaults = {
     description: '`is_published` is rendered as the integer flag 1, not a boolean.',
   },
   'product-ratings-zero': { clause: 'product.ratings-null', description: '`ratings` is 0 instead of null.' },
+  'list-item-is-published': {
+    clause: 'product.is-published',
+    description: 'List items carry `is_published` too (one renderer for every shape).',
+  },
   'product-sku-in-answer': {
     clause: 'product.sku-list-only',
     description: 'Create and update answers carry `sku` too (one renderer for every shape).',

@@ -192,8 +192,8 @@ function componentEntries(): Record<string, ComponentEntry> {
     ),
     ProductListItem: stated(
       ProductListItem,
-      ['list-products.item-shape', 'product.identifier-equals-id', 'product.ratings-null'],
-      'A Product in the list: `type` is a localized label (`مادي`, `رقمي`, `حجز`, `خدمة`), `sku` is present (a string or null), `identifier` equals `id`.',
+      ['list-products.item-shape', 'product.identifier-equals-id', 'product.ratings-null', 'product.is-published'],
+      'A Product in the list: `type` is a localized label (`مادي`, `رقمي`, `حجز`, `خدمة`), `sku` is present (a string or null) and `is_published` absent, `identifier` equals `id`.',
     ),
     ProductList: stated(ProductList, ['list-products.ok']),
     Pagination: stated(

@@ -93,6 +93,18 @@ test.describe('List Products', () => {
     },
   );
 
+  test(
+    'answers no is_published on any item (create and update answers alone carry it)',
+    cites('listProducts', 'product.is-published'),
+    async ({ api, make }) => {
+      const { found } = await listedProducts(api, make);
+      const carrying = everyItem(found)
+        .filter(({ item }) => 'is_published' in item)
+        .map(({ item, where }) => `${where}: is_published ${JSON.stringify(item.is_published)}`);
+      expect(carrying, 'items carrying is_published').toEqual([]);
+    },
+  );
+
   test('answers ratings null on every item', cites('listProducts', 'product.ratings-null'), async ({ api, make }) => {
     const { found } = await listedProducts(api, make);
     expect(failing(found, z.looseObject({ ratings: z.null() })), 'items whose ratings is not null').toEqual([]);

@@ -98,6 +98,9 @@ export class StoreApi {
         ...(request.bytes === undefined ? {} : { data: request.bytes }),
         failOnStatusCode: false,
         maxRedirects: 0,
+        // Once, on ECONNRESET only (Playwright retries no other error): a kept-alive connection the server
+        // closed just as it was reused. Seen under load in the fault matrix; nothing about the target.
+        maxRetries: 1,
         timeout: this.options.requestTimeoutMs,
       });
       const bodyText = (await response.body()).toString('utf8');

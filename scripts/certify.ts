@@ -13,11 +13,11 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../support/config.ts';
+import { PLAYWRIGHT_CLI } from './lib/playwright-cli.ts';
 import { readRunReport, writeCertificationBundle } from '../support/certification/bundle.ts';
 import { reportsDir } from '../support/reporters/index.ts';
 import { EXIT_CODES } from '../support/reporters/report-format.ts';
 
-const CLI = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 const NO_VERDICT = EXIT_CODES['NO VERDICT'];
 
 function bundle(dir: string, runExitCode: number | undefined): number {
@@ -39,7 +39,7 @@ function main(args: readonly string[]): number {
   if (args[0] === '--bundle-only') return bundle(path.resolve(process.cwd(), args[1] ?? dir), undefined);
 
   const started = Date.now();
-  const run = spawnSync(process.execPath, [CLI, 'test', '--project=conformance', ...args], {
+  const run = spawnSync(process.execPath, [PLAYWRIGHT_CLI, 'test', '--project=conformance', ...args], {
     cwd: PROJECT_ROOT,
     stdio: 'inherit',
   });

@@ -14,12 +14,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { PROJECT_ROOT } from '../support/config.ts';
+import { PLAYWRIGHT_CLI } from './lib/playwright-cli.ts';
 import { reportsDir } from '../support/reporters/index.ts';
 import { ConformanceReport, EXIT_CODES } from '../support/reporters/report-format.ts';
 
 const NO_VERDICT = EXIT_CODES['NO VERDICT'];
-
-const CLI = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
 function blobFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })
@@ -76,7 +75,7 @@ function main(): number {
     rmSync(conformanceFile, { force: true });
     const merge = spawnSync(
       process.execPath,
-      [CLI, 'merge-reports', '--config', path.join(PROJECT_ROOT, 'playwright.config.ts'), flat],
+      [PLAYWRIGHT_CLI, 'merge-reports', '--config', path.join(PROJECT_ROOT, 'playwright.config.ts'), flat],
       {
         cwd: PROJECT_ROOT,
         stdio: 'inherit',

@@ -246,17 +246,18 @@ async function request(
 ): Promise<Reply> {
   // One deadline for the answer and its body, as a test's request has.
   const signal = AbortSignal.timeout(timeoutMs);
+  const unanswered = (error: unknown, failure: string): Reply => ({
+    answered: false,
+    method,
+    url: shown,
+    timedOut: isTimeout(error),
+    failure,
+  });
   let response: HttpResponse;
   try {
     response = await httpRequest(url, { method, headers, ...(body === undefined ? {} : { body }), signal });
   } catch (error) {
-    return {
-      answered: false,
-      method,
-      url: shown,
-      timedOut: isTimeout(error),
-      failure: describeFailure(error, timeoutMs),
-    };
+    return unanswered(error, describeFailure(error, timeoutMs));
   }
   try {
     return {
@@ -269,13 +270,7 @@ async function request(
       body: await response.text(),
     };
   } catch (error) {
-    return {
-      answered: false,
-      method,
-      url: shown,
-      timedOut: isTimeout(error),
-      failure: `answered ${response.status} but its body ${describeFailure(error, timeoutMs)}`,
-    };
+    return unanswered(error, `answered ${response.status} but its body ${describeFailure(error, timeoutMs)}`);
   }
 }
 

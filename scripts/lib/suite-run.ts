@@ -7,10 +7,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../support/config.ts';
+import { PLAYWRIGHT_CLI } from './playwright-cli.ts';
 import { Annotation } from '../../support/contract/annotations.ts';
 import { declarationKey } from '../../support/fault-plan.ts';
-
-const CLI = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
 /** Variables a parent Playwright run sets for its own workers; a child run must make its own. */
 export const INHERITED_RUN_STATE = [
@@ -148,7 +147,7 @@ export async function runSuite(options: RunOptions = {}): Promise<RunResult> {
     // Two workers by default: self tests run beside each other on CI's two cores; a run's own args may say otherwise.
     const workers = (options.args ?? []).some((a) => a.startsWith('--workers')) ? [] : ['--workers=2'];
     const args = [
-      CLI,
+      PLAYWRIGHT_CLI,
       'test',
       '--project=conformance',
       ...reporters,

@@ -6,11 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../../support/config.ts';
+import { PLAYWRIGHT_CLI } from '../playwright-cli.ts';
 import { INHERITED_RUN_STATE } from '../suite-run.ts';
 import { load, spawnTimed, tempDir } from './harness.ts';
-
-export const PLAYWRIGHT_CLI = path.join(PROJECT_ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
 
 export interface TestResultTiming {
   readonly workerIndex: number;

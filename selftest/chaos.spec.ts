@@ -51,10 +51,11 @@ const DEPENDENT = /^Not judged: [\s\S]+\. Another test judges [\w.-]+\.$/;
 
 /** What a failure caused by each mode shows: the proof that each kind of breakage was reported as such. */
 const SIGNATURES: Record<Exclude<ChaosMode, 'pass-through'>, RegExp> = {
-  'html-error-page': /got 502 \(content-type "text\/html"\)\.\s*Body: <html>/,
+  'html-error-page': /(got|answered) 502 \(content-type "text\/html"\)(\.\s*Body:|, not a success:) <html>/,
   'empty-body': /with an empty body \(content-type "application\/json/,
   'truncated-json': /with a body that is not JSON \([^;]+; content-type "application\/json/,
-  'server-error': /got 500 \(content-type "application\/json/,
+  // A failed check says `got 500 (content-type …)`; a set-up that got it, `answered 500 (content-type …)`.
+  'server-error': /(got|answered) 500 \(content-type "application\/json/,
   'huge-body': new RegExp(`${HUGE_BODY_BYTES} bytes|\\d{7} more characters`),
   'no-answer': new RegExp(`got no response within ${REQUEST_TIMEOUT_MS} ms`),
 };

@@ -25,8 +25,8 @@ const arrayParam = z
   );
 
 /** The page size: the variant's default when absent; past its maximum, refused or capped as it chose. */
-function perPage({ defaultPerPage, maxPerPage, overMaxPerPage }: ReferenceChoices['list']) {
-  const size = z.coerce.number().int().min(1);
+function perPage({ defaultPerPage, minPerPage, maxPerPage, overMaxPerPage }: ReferenceChoices['list']) {
+  const size = z.coerce.number().int().min(minPerPage);
   return (overMaxPerPage === 'refuse' ? size.max(maxPerPage) : size.transform((n) => Math.min(n, maxPerPage))).default(
     defaultPerPage,
   );

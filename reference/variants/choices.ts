@@ -92,6 +92,8 @@ export interface ReferenceChoices {
 
   readonly list: {
     readonly defaultPerPage: number;
+    /** A `per_page` below it is refused (422): the spec shows no smallest page size. */
+    readonly minPerPage: number;
     readonly maxPerPage: number;
     /** A `per_page` above the maximum: refused (422), or answered at the maximum. */
     readonly overMaxPerPage: 'refuse' | 'cap';

@@ -104,6 +104,7 @@ export const divergentChoices: ReferenceChoices = {
   },
   list: {
     defaultPerPage: 8,
+    minPerPage: 1,
     // A maximum well below the usual 50 or 100, refused above: a suite that asks more than it needs fails here.
     maxPerPage: 20,
     overMaxPerPage: 'refuse',

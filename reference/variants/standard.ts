@@ -71,6 +71,7 @@ export const standardChoices: ReferenceChoices = {
   extras: noExtras,
   list: {
     defaultPerPage: 15,
+    minPerPage: 1,
     maxPerPage: 100,
     overMaxPerPage: 'cap',
     pastLastPage: 'empty-page',

@@ -25,6 +25,7 @@ export const conventionFaults = {
     clause: 'create-booking.created',
     description:
       'The first Create Booking Product request of a run never gets an answer (a lock stuck at start-up): the client times out.',
+    once: true,
   },
 } as const satisfies Record<string, FaultDefinition>;
 

@@ -8,6 +8,11 @@ import type { ClauseId } from '../../support/contract/clauses.ts';
 export interface FaultDefinition {
   readonly clause: ClauseId;
   readonly description: string;
+  /**
+   * It bends one request of a run, whichever test sends it first. The fault matrix then runs only the
+   * `@stated` tests citing its clause against it, so that request is always one of theirs.
+   */
+  readonly once?: true;
 }
 
 /**

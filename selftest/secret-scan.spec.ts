@@ -13,7 +13,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { faker } from '@faker-js/faker/locale/en';
 import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
-import { webhookSecret } from '../fixtures/builders/webhooks.ts';
+import { SUITE_SECRET_PATTERN, webhookSecret } from '../fixtures/builders/webhooks.ts';
 import { FaultCatalogue, FaultNames, type FaultName } from '../reference/faults/index.ts';
 import { EvidenceNames } from '../support/api/evidence.ts';
 import { writeCertificationBundle } from '../support/certification/bundle.ts';
@@ -55,7 +55,7 @@ const HANGING_FAULT: FaultName = 'create-booking-no-answer';
 
 /** What a secret looks like when the suite (fixtures/builders/webhooks.ts) or the reference made it. */
 const WEBHOOK_SECRETS: readonly SecretPattern[] = [
-  { label: 'webhook secret made by the suite', pattern: /whsec-conformance-[A-Za-z0-9]+/ },
+  { label: 'webhook secret made by the suite', pattern: SUITE_SECRET_PATTERN },
   { label: 'webhook secret made by the reference', pattern: /whsec_[A-Za-z0-9+/=_-]{16,}/ },
 ];
 

@@ -3,6 +3,7 @@
  * every configured reporter. A run that would record traces without that reporter first must not start
  * (support/trace-guard.ts); one that keeps it first must leave no token in any trace archive.
  */
+import { SUITE_SECRET_PATTERN } from '../fixtures/builders/webhooks.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
@@ -83,7 +84,8 @@ test.describe('end to end', () => {
     expect(text, 'the traces record the requests, their token masked').toContain('Bearer ***');
     const secrets = [
       { label: 'API_TOKEN', pattern: /tok-TRACEGUARD-[0-9a-f]{4,}/ },
-      { label: 'webhook secret', pattern: /whsec[-_][A-Za-z0-9+/=_-]{16,}/ },
+      { label: 'webhook secret made by the suite', pattern: SUITE_SECRET_PATTERN },
+      { label: 'webhook secret made by the reference', pattern: /whsec_[A-Za-z0-9+/=_-]{16,}/ },
     ];
     expect(findSecrets(files, secrets).map((h) => `${h.secret} in ${h.file}: …${h.context}…`)).toEqual([]);
   });

@@ -111,7 +111,11 @@ export class DeliveryDispatcher {
     webhook.deliveries++;
     const method = this.faults.has('delivery-method-put') ? 'PUT' : webhook.method_type;
     // Not the global fetch: it refuses "bad ports" (6000, …) where a receiver may well listen.
-    void httpRequest(webhook.url, { method, headers, body: message.body, signal: controller.signal })
+    void (
+      this.faults.has('delivery-get-with-query')
+        ? httpRequest(withQuery(webhook.url, message.body), { method: 'GET', headers, signal: controller.signal })
+        : httpRequest(webhook.url, { method, headers, body: message.body, signal: controller.signal })
+    )
       .then(async (response) => {
         await response.text().catch(() => undefined);
         return (
@@ -152,4 +156,11 @@ export class DeliveryDispatcher {
     for (const controller of this.#inFlight) controller.abort();
     this.#timers.clear();
   }
+}
+
+/** `url` with `payload` in its query, as an HTTP client's get(url, payload) sends it. */
+function withQuery(url: string, payload: string): string {
+  const target = new URL(url);
+  target.searchParams.set('payload', payload);
+  return target.toString();
 }

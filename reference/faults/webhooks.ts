@@ -121,6 +121,11 @@ export const webhookFaults = {
     clause: 'webhook.delivery-method',
     description: "Deliveries are sent with PUT whatever the webhook's `method_type`.",
   },
+  'delivery-get-with-query': {
+    clause: 'webhook.delivery-method',
+    description:
+      "Deliveries are sent with GET and the payload in the query string, whatever the webhook's `method_type` (an HTTP client's get(url, payload)).",
+  },
   'delivery-form-encoded': {
     clause: 'webhook.delivery-json',
     description: 'Deliveries are form-encoded (`payload=<json>`, application/x-www-form-urlencoded).',

@@ -55,7 +55,7 @@ export const WebhookBody = (faults: FaultSet, choices: ReferenceChoices, operati
       .superRefine((names, ctx) => {
         const unknown = names.filter((name) => !(EventNames as readonly string[]).includes(name));
         if (unknown.length === 0) return;
-        if (operation === 'register' && faults.has('register-webhook-keeps-unknown-events')) return;
+        if (faults.has(`${operation}-webhook-keeps-unknown-events`)) return;
         ctx.addIssue({ code: 'custom', message: `not in the event catalogue: ${unknown.join(', ')}` });
       }),
     secret: z.string().min(32).max(255).optional(),

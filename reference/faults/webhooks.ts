@@ -35,6 +35,11 @@ export const webhookFaults = {
     description:
       'Register Webhook skips the catalogue check: event names outside it are stored and answered in `events`, with 201.',
   },
+  'update-webhook-keeps-unknown-events': {
+    clause: 'webhook.registered-event-shape',
+    description:
+      'Update Webhook skips the catalogue check: event names outside it are stored and answered in `events`, with 200.',
+  },
   'register-webhook-validation-400': {
     clause: 'register-webhook.validation',
     description: 'Register Webhook answers an invalid body with 400 instead of 422.',

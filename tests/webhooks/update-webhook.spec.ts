@@ -13,11 +13,28 @@ import {
   webhookFields,
 } from '../../fixtures/index.ts';
 import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
+import { EventNames } from '../../support/contract/events.ts';
 import { pathsHoldingSecret } from '../../support/json-search.ts';
 import { Timestamp } from '../../support/schemas/common.ts';
 import { RegisteredEvent, WebhookShape } from '../../support/schemas/webhook.ts';
 
 test.describe('Update Webhook', () => {
+  test(
+    'never lists an event name outside the catalogue, even when sent one',
+    cites('updateWebhook', 'webhook.registered-event-shape'),
+    async ({ api, make }) => {
+      const { id } = await registerWebhook(api, make.webhook());
+      // A target may refuse the unknown name (a validation reading of its own test); one that takes it must not list it.
+      const response = await api.updateWebhook(id, make.webhook({ events: ['order.created', 'product.exploded'] }));
+      if (!response.succeeded) return;
+      const { events } = webhookFields(response, 'data', 'events');
+      expect(
+        eventNamesOf(events).filter((name) => !(EventNames as readonly unknown[]).includes(name)),
+        `event names outside the catalogue in data.events of ${response.describe()}`,
+      ).toEqual([]);
+    },
+  );
+
   test(
     'answers with data = the Webhook updated, not wrapped: its id is the identifier',
     cites('updateWebhook', 'update-webhook.data-is-webhook'),

@@ -12,6 +12,7 @@ import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
 import type { ApiResponse } from '../../support/api/response.ts';
 import type { StoreApi } from '../../support/api/store-api.ts';
 import { OperationIds, Operations } from '../../support/contract/operations.ts';
+import { bodyHoldsSecret } from '../../support/json-search.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
 
 const ProductId = z.object({ data: z.object({ id: z.int() }) });
@@ -39,7 +40,7 @@ async function answersAfter(webhookId: number, { api, make }: { api: StoreApi; m
 }
 
 function leaks(answers: readonly ApiResponse[], secret: string): string[] {
-  return answers.filter((r) => r.text.includes(secret)).map((r) => r.describe());
+  return answers.filter((r) => bodyHoldsSecret(r.text, secret)).map((r) => r.describe());
 }
 
 test.describe('Webhook secret', () => {
@@ -61,7 +62,8 @@ test.describe('Webhook secret', () => {
 
   test(
     'no operation answers with a secret the target generated at an earlier registration',
-    cites('registerWebhook', 'auth.secret-returned-once', 'register-webhook.secret-generated'),
+    // Stated: any plain_secret is returned once. Whether one is generated is a reading: without one, not judged.
+    cites('registerWebhook', 'auth.secret-returned-once'),
     async ({ api, make }) => {
       const { id, plainSecret: secret } = await registerWebhook(api, make.webhook());
       if (!secret)

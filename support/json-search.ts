@@ -52,7 +52,23 @@ const ID_KEYS = new Set(['id', 'identifier', 'product_id', 'productid']);
 /** Whether a key names an id (`id`, `identifier`, `product_id`): where a product's id is looked for. */
 export const isIdKey = (key: string): boolean => ID_KEYS.has(key.toLowerCase());
 
-/** Paths where an id-like key (`id`, `identifier`, `product_id`) holds `id`, as a number or a numeric string. */
+/**
+ * Objects a product carries that have ids of their own (its brand, categories, tags, images, options…):
+ * another product's brand may have this product's id, so an id under them names no product.
+ */
+const OWN_ID_HOLDERS =
+  /^(brand|badge|status|categor|sub_categor|child_categor|tag|image|media|gallery|option|provider|related)/i;
+
+/**
+ * Paths where an id-like key (`id`, `identifier`, `product_id`) holds `id`, as a number or a numeric
+ * string, outside the objects in OWN_ID_HOLDERS: places that name the product itself.
+ */
 export function pathsNamingId(root: unknown, id: number, rootName = 'body'): string[] {
-  return pathsWhere(root, (key, value) => isIdKey(key) && (value === id || value === String(id)), rootName);
+  return pathsWhere(root, (key, value) => isIdKey(key) && (value === id || value === String(id)), rootName).filter(
+    (path) =>
+      !path
+        .split('.')
+        .slice(1, -1)
+        .some((key) => OWN_ID_HOLDERS.test(key)),
+  );
 }

@@ -93,6 +93,11 @@ export const webhookFaults = {
     description:
       'PUT /webhooks/events is taken as a write to the catalogue: it answers 200 and the catalogue becomes the sent events.',
   },
+  'webhook-events-put-updates-a-webhook': {
+    clause: 'webhook-events.not-an-identifier',
+    description:
+      'PUT /webhooks/events reaches Update Webhook, which reads the non-numeric identifier as the latest webhook (a lookup without its where clause): it updates that webhook and answers 200 with it.',
+  },
 
   // Webhook Events
   'webhook-events-201': {

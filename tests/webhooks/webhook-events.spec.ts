@@ -8,6 +8,11 @@ import { EventCatalogueEntry } from '../../support/schemas/webhook.ts';
 
 const specCatalogue = EventCatalogue.map(({ value, label }) => ({ value, label }));
 
+/** An answer whose data is a webhook, read by what marks one: an integer id, a url and events. */
+const AnsweredWebhook = z.object({
+  data: z.looseObject({ id: z.int(), url: z.string(), events: z.array(z.unknown()) }),
+});
+
 /**
  * The catalogue as answered, read leniently: `data` an array (webhook-events.ok), entries `{value, label}`
  * (events.entry-shape). Asked for in English whatever ACCEPT_LANGUAGE says: the spec gives the labels in
@@ -73,12 +78,25 @@ test.describe('Webhook Events', () => {
       // (events.catalogue, judged above) does not fail this test.
       const values = ({ entries }: Awaited<ReturnType<typeof catalogue>>) =>
         entries.map((e) => `${e.value}: ${e.label}`).sort();
+      // A webhook of this test's own exists: a target that takes `events` for an identifier has one to find.
+      await registerWebhook(api, make.webhook());
       const before = values(await catalogue(api));
-      await api.send('updateWebhook', { identifier: 'events', body: make.webhook({ events: ['order.created'] }) });
+      const put = await api.send('updateWebhook', {
+        identifier: 'events',
+        body: make.webhook({ events: ['order.created'] }),
+      });
       expect(
         values(await catalogue(api)),
         'catalogue entries after a PUT to /webhooks/events, against those just before',
       ).toEqual(before);
+      // Nor is a webhook behind it: a success that answers one took `events` for a webhook's identifier.
+      if (put.succeeded) {
+        const answered = AnsweredWebhook.safeParse(put.jsonOrUndefined());
+        expect(
+          answered.success ? `a webhook (id ${String(answered.data.data.id)})` : 'no webhook',
+          `what ${put.describe()} answered in data`,
+        ).toBe('no webhook');
+      }
     },
   );
 });

@@ -31,6 +31,13 @@ function linkedPage(link: string, base: string): number | null {
   return page === null ? null : Number(page);
 }
 
+/** The page and page size `listed` was asked with. */
+function sameQuery(listed: ListedPage): { page?: number; per_page?: number } {
+  const asked = new URL(listed.response.request.url).searchParams;
+  const number = (name: string) => (asked.has(name) ? { [name]: Number(asked.get(name)) } : {});
+  return { ...number('page'), ...number('per_page') };
+}
+
 const linksOf = (page: ListedPage) =>
   [page.pagination.prev_page_url, page.pagination.next_page_url].filter((link): link is string => link !== null);
 
@@ -88,15 +95,27 @@ test.describe('List Products pagination', () => {
     async ({ api, make }) => {
       // Page 2 shows it: a total of the items on one page falls short of the page before.
       const pages = await firstTwoPages(api, make);
-      const short = pages
-        .map(({ pagination: p, items, response }) => ({
-          p,
-          atLeast: (p.current_page - 1) * p.per_page + items.length,
-          what: `${response.describe()} (current_page ${p.current_page}, per_page ${p.per_page}, ${items.length} item(s) on it)`,
-        }))
-        .filter(({ p, atLeast }) => p.total < atLeast)
-        .map(({ p, atLeast, what }) => `${what}: total ${p.total}, at least ${atLeast}`);
-      expect(short, 'answers whose total is less than the items on the pages up to theirs').toEqual([]);
+      const shortOf = ({ pagination: p, items, response }: ListedPage) => {
+        const atLeast = (p.current_page - 1) * p.per_page + items.length;
+        return p.total >= atLeast
+          ? undefined
+          : `${response.describe()} (current_page ${p.current_page}, per_page ${p.per_page}, ${items.length} item(s) on it): total ${p.total}, at least ${atLeast}`;
+      };
+      const short: string[] = [];
+      for (const page of pages) {
+        // A total counted just before the items were read, while another client added a product, falls
+        // short once: the same page asked again shows whether it always does.
+        let finding = shortOf(page);
+        for (let again = 0; finding !== undefined && again < 2; again++) {
+          const reread = await api.listProducts(sameQuery(page));
+          if (!reread.succeeded) break;
+          finding = shortOf(readListed(reread));
+        }
+        if (finding !== undefined) short.push(finding);
+      }
+      expect(short, 'answers whose total is less than the items on the pages up to theirs, each time asked').toEqual(
+        [],
+      );
     },
   );
 

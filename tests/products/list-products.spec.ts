@@ -24,7 +24,7 @@ async function listedProducts(api: StoreApi, make: Make, options: ListOptions = 
     made,
     found: await findListed(
       api,
-      made.map((p) => p.id),
+      made.map((p) => ({ id: p.id, sku: p.sent.sku })),
       options,
     ),
   };

@@ -47,6 +47,11 @@ export const listFaults = {
     clause: 'pagination.total',
     description: '`total` counts the items on this page, not all matching products.',
   },
+  'list-total-counts-deleted': {
+    clause: 'pagination.total',
+    description:
+      '`total` counts one product more than the list shows (a deleted one, counted without the soft-delete scope), and `last_page` follows it.',
+  },
   'list-last-page-floor': {
     clause: 'pagination.last-page',
     description: '`last_page` is floor(total / per_page) (at least 1): a partly filled last page is not counted.',

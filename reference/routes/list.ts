@@ -166,7 +166,8 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
         choices,
         faults,
       );
-      const lastPage = lastPageOf(all.length, q.per_page, faults);
+      const counted = all.length + (faults.has('list-total-counts-deleted') ? 1 : 0);
+      const lastPage = lastPageOf(counted, q.per_page, faults);
       if (q.page > lastPage && choices.list.pastLastPage === 'refuse' && !faults.has('list-past-last-clamped'))
         return respond.refuse(reply, 'page-out-of-range', `Page ${q.page} is past the last page (${lastPage}).`);
       const [start, end] = pageBounds(q.page, q.per_page, lastPage, all.length, faults);
@@ -182,7 +183,7 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
       };
       const hasPrev = faults.has('list-prev-on-first-page') ? q.page >= 1 : q.page > 1;
       const pagination = {
-        total: faults.has('list-total-on-page') ? items.length : all.length,
+        total: faults.has('list-total-on-page') ? items.length : counted,
         current_page: faults.has('list-current-page-zero-based') ? q.page - 1 : q.page,
         last_page: lastPage,
         per_page: faults.has('list-per-page-default-echo') ? choices.list.defaultPerPage : q.per_page,

@@ -120,6 +120,31 @@ test.describe('List Products pagination', () => {
   );
 
   test(
+    'counts in total no more products than the pages up to the last one hold',
+    cites('listProducts', 'pagination.total'),
+    async ({ api, make }) => {
+      await createProduct(api, make, 'booking');
+      // The last page as the target pages: page 1 when the store fits on it, else the page it names last.
+      // Asked again when it is not the last by then (the store grew), or when its total is over (a
+      // product deleted between the count and the read): a target that always counts more shows each time.
+      let answer = await listPage(api, {});
+      let over: string | undefined;
+      for (let asked = 0; asked < 3; asked++) {
+        const { pagination: p, items, response } = answer;
+        if (p.current_page === p.last_page) {
+          const atMost = (p.last_page - 1) * p.per_page + items.length;
+          if (p.total <= atMost) return;
+          over = `${response.describe()} (its last page, at per_page ${p.per_page}, ${items.length} item(s) on it): total ${p.total}, at most ${atMost}`;
+        }
+        answer = await listPage(api, { page: Math.max(1, p.last_page) });
+      }
+      if (over === undefined)
+        dependsOn('pagination.page-params', 'asked 3 times for the page the list names last, it answered another');
+      expect(over, 'total against the items on the pages up to the last, each time asked').toBeUndefined();
+    },
+  );
+
+  test(
     'sets last_page to the number of pages at per_page in every answer',
     cites('listProducts', 'pagination.last-page'),
     async ({ api, make }) => {

@@ -33,9 +33,12 @@ type FilterItem = {
   categories: { id: number }[];
 };
 
-/** Ids of the items, on every page the filtered list walks to, that fail `keep`: "every returned item satisfies the filter". */
+/**
+ * Ids of the items, on the pages the filtered list walks to, that fail `keep`: "every returned item
+ * satisfies the filter" holds on any pages, so a list too long to walk is judged on its first pages.
+ */
 async function itemsFailing(api: StoreApi, query: ListProductsQuery, keep: (item: FilterItem) => boolean) {
-  const pages = await walkPages(api, query, SET_PAGE_SIZE);
+  const pages = await walkPages(api, query, SET_PAGE_SIZE, { firstPages: true });
   const items = pages.flatMap((page) =>
     page.items.map((item) =>
       listItemFields(

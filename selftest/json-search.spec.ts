@@ -14,6 +14,8 @@ test('a product is named by an id-like key of its own, not by the id of its bran
       categories: [{ id: 7 }],
       tags: [{ id: 7, tag_name: 'x' }],
       options: [{ id: 7 }],
+      product_options: [{ id: 7 }],
+      product_gallery: [{ id: 7 }],
     },
   };
   expect(pathsNamingId(delivery, 12)).toEqual(['body.data.id']);

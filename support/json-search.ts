@@ -23,7 +23,7 @@ export function pathsWhere(root: unknown, found: (key: string, value: unknown) =
  * shown: a shorter one (a 6-digit code) may turn up by chance in a timestamp, a url or an id, so only a
  * key or a whole value equal to it counts.
  */
-const DISTINCTIVE_SECRET_LENGTH = 16;
+const DISTINCTIVE_SECRET_LENGTH = 8;
 
 const holds = (text: string, secret: string) =>
   secret.length >= DISTINCTIVE_SECRET_LENGTH ? text.includes(secret) : text === secret;
@@ -56,8 +56,7 @@ export const isIdKey = (key: string): boolean => ID_KEYS.has(key.toLowerCase());
  * Objects a product carries that have ids of their own (its brand, categories, tags, images, options…):
  * another product's brand may have this product's id, so an id under them names no product.
  */
-const OWN_ID_HOLDERS =
-  /^(brand|badge|status|categor|sub_categor|child_categor|tag|image|media|gallery|option|provider|related)/i;
+const OWN_ID_HOLDERS = /(^|_)(brand|badge|status|categor|tag|image|media|gallery|option|provider|related)/i;
 
 /**
  * Paths where an id-like key (`id`, `identifier`, `product_id`) holds `id`, as a number or a numeric

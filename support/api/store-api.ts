@@ -21,6 +21,23 @@ export class TargetRequestError extends Error {
   override name = 'TargetRequestError';
 }
 
+/** How often a request answered 429 (Too Many Requests) is sent again; a 429 after that is the answer. */
+const RATE_LIMITED_RETRIES = 3;
+/** The longest wait between them, whatever Retry-After asks: a test's time is bounded. */
+const MAX_RETRY_WAIT_MS = 5_000;
+
+/** The wait a Retry-After header asks for (seconds, or an HTTP date), 1 s when it says nothing usable. */
+export function retryAfterMs(header: string | undefined, now = Date.now()): number {
+  const seconds = Number(header);
+  const asked =
+    header === undefined || header.trim() === ''
+      ? NaN
+      : Number.isFinite(seconds)
+        ? seconds * 1_000
+        : Date.parse(header) - now;
+  return Math.min(MAX_RETRY_WAIT_MS, Math.max(0, Number.isFinite(asked) ? asked : 1_000));
+}
+
 /** Throws to stop a request before it is sent. */
 export type Guard = (request: BuiltRequest) => void;
 
@@ -90,19 +107,26 @@ export class StoreApi {
       }) - 1;
     let exchange: Exchange & { response: NonNullable<Exchange['response']> };
     try {
-      const response = await this.context.fetch(request.url, {
-        method: request.method,
-        headers: { ...request.headers },
-        // As bytes: Playwright wraps a string that is not valid JSON in quotes when the content type is
-        // JSON, so a malformed body would arrive as a well-formed JSON string.
-        ...(request.bytes === undefined ? {} : { data: request.bytes }),
-        failOnStatusCode: false,
-        maxRedirects: 0,
-        // Once, on ECONNRESET only (Playwright retries no other error): a kept-alive connection the server
-        // closed just as it was reused. Seen under load in the fault matrix; nothing about the target.
-        maxRetries: 1,
-        timeout: this.options.requestTimeoutMs,
-      });
+      const fetchOnce = () =>
+        this.context.fetch(request.url, {
+          method: request.method,
+          headers: { ...request.headers },
+          // As bytes: Playwright wraps a string that is not valid JSON in quotes when the content type is
+          // JSON, so a malformed body would arrive as a well-formed JSON string.
+          ...(request.bytes === undefined ? {} : { data: request.bytes }),
+          failOnStatusCode: false,
+          maxRedirects: 0,
+          // Once, on ECONNRESET only (Playwright retries no other error): a kept-alive connection the server
+          // closed just as it was reused. Seen under load in the fault matrix; nothing about the target.
+          maxRetries: 1,
+          timeout: this.options.requestTimeoutMs,
+        });
+      let response = await fetchOnce();
+      // Rate limits are not shown: a target that asks the suite to slow down is asked again, as it says.
+      for (let retry = 1; retry <= RATE_LIMITED_RETRIES && response.status() === 429; retry++) {
+        await new Promise((resolve) => setTimeout(resolve, retryAfterMs(response.headers()['retry-after'])));
+        response = await fetchOnce();
+      }
       const bodyText = (await response.body()).toString('utf8');
       exchange = {
         request: request.recorded,

@@ -63,6 +63,10 @@ export const webhookFaults = {
 
   // Update Webhook
   'update-webhook-201': { clause: 'update-webhook.ok', description: 'Update Webhook answers 201 instead of 200.' },
+  'update-webhook-refuses-every-body': {
+    clause: 'update-webhook.ok',
+    description: 'Update Webhook answers 422 to every body (its validation rules ask for a field no body has).',
+  },
   'update-webhook-wrapped': {
     clause: 'update-webhook.data-is-webhook',
     description: 'Update Webhook wraps the webhook as `data.webhook`.',

@@ -131,6 +131,10 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       store.webhooks.set(id, webhook);
     }
     if (!webhook) return respond.unknownIdentifier(reply, 'webhook', request.params.identifier);
+    if (faults.has('update-webhook-refuses-every-body'))
+      return respond.refuse(reply, 'validation', 'The given data was invalid.', {
+        fields: { webhook_id: ['The webhook id field is required.'] },
+      });
     const body = validate('update', request.body, reply);
     if (!body) return reply;
     const now = ctx.now();

@@ -89,6 +89,24 @@ test.describe('preflight stops the run when the target as a whole cannot be judg
     expect(message, 'the wrong token never appears either').not.toContain(wrong);
   });
 
+  test('a token refused with 400, the same answer as without any token, by two protected operations', async ({
+    servers,
+  }) => {
+    // A target whose auth middleware answers 400 to a token it does not know, and to none.
+    const { app } = buildReference({ token: TOKEN });
+    app.addHook('onRequest', async (request, reply) => {
+      const open = request.url.split('?')[0] === Operations.listProducts.path;
+      if (!open && request.headers.authorization !== `Bearer ${TOKEN}`)
+        return reply.code(400).send({ message: 'Invalid token.' });
+      return undefined;
+    });
+    const url = await servers.listen(app);
+    const message = await stopped(url, { API_TOKEN: 'not-the-token-0123456789' });
+    expect(message).toMatch(
+      /^Target answers as if it had no token: GET \S+\/webhooks\/events answered 400.*PUT \S+ \(an unknown id, an empty body\) answered 400, the same with the token as without any\. Check API_TOKEN\.$/,
+    );
+  });
+
   test('a BASE_URL that includes /api/core/v1 (the list still answers there)', async ({ servers }) => {
     const url = await servers.listen(reference());
     expect(await stopped(`${url}/api/core/v1`)).toMatch(
@@ -194,6 +212,17 @@ test.describe('preflight lets the tests judge a target that breaks one operation
     const url = await servers.listen(reference());
     expect(await goesOn(url, { PRODUCT_LIST_PATH: '/api/v2/products' })).toEqual([
       expect.stringMatching(/^Preflight: GET \S+\/api\/v2\/products\S* answered 404, .*set PRODUCT_LIST_PATH/),
+    ]);
+  });
+
+  test('Webhook Events alone answers 400 to any request, while the other protected operations take the token', async ({
+    servers,
+  }) => {
+    const url = await servers.listen(reference({ [eventsPath]: 400 }));
+    expect(await goesOn(url)).toEqual([
+      expect.stringMatching(
+        /^Preflight: GET \S+\/webhooks\/events answered 400, while the product list answers: the run goes on/,
+      ),
     ]);
   });
 

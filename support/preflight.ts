@@ -77,19 +77,22 @@ export async function preflight(
   options: PreflightOptions = {},
 ): Promise<string[]> {
   const timeoutMs = Math.min(PREFLIGHT_TIMEOUT_MS, config.requestTimeoutMs);
-  const headers = {
+  const anonymous = {
     accept: 'application/json',
     'accept-language': config.acceptLanguage,
-    ...(token ? { authorization: `Bearer ${token}` } : {}),
+    // Read as sent: these requests decode no content coding (the tests' client does).
+    'accept-encoding': 'identity',
   };
-  const ask = (method: string, path: string, body?: string) =>
+  const headers = { ...anonymous, ...(token ? { authorization: `Bearer ${token}` } : {}) };
+  const askWith = (sent: Record<string, string>, method: string, path: string, body?: string) =>
     request(
       method,
       `${baseUrl}${path}`,
-      body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      body === undefined ? sent : { ...sent, 'content-type': 'application/json' },
       timeoutMs,
       body,
     );
+  const ask = (method: string, path: string, body?: string) => askWith(headers, method, path, body);
 
   // Asked together: a silent target costs one timeout, not two.
   const [events, list] = await Promise.all([
@@ -119,6 +122,35 @@ export async function preflight(
     notes.push(
       `GET ${events.url} answered ${events.status} to the token, but ${confirm.method} ${confirm.url} ${summary(confirm)}: the token is taken elsewhere, the run goes on.`,
     );
+  }
+
+  if (
+    token &&
+    isAnswer(events) &&
+    events.status >= 400 &&
+    events.status < 500 &&
+    ![401, 403, 404].includes(events.status)
+  ) {
+    // A target may refuse a token with another 4xx than 401 or 403. It did, when two protected
+    // operations answer the same with the token as without any: the token made no difference.
+    const update = Operations.updateWebhook;
+    const updatePath = update.path.replace('{identifier}', String(config.profile.unknownWebhookId));
+    const [withToken, eventsWithout, updateWithout] = await Promise.all([
+      ask(update.method, updatePath, '{}'),
+      askWith(anonymous, 'GET', Operations.webhookEvents.path),
+      askWith(anonymous, update.method, updatePath, '{}'),
+    ]);
+    const same = (a: Reply, b: Reply) => isAnswer(a) && isAnswer(b) && a.status === b.status;
+    if (
+      same(events, eventsWithout) &&
+      same(withToken, updateWithout) &&
+      isAnswer(withToken) &&
+      withToken.status >= 400
+    ) {
+      throw new PreflightError(
+        `Target answers as if it had no token: GET ${events.url} answered ${events.status}${bodyHint(events)} and ${withToken.method} ${withToken.url} (an unknown id, an empty body) answered ${withToken.status}, the same with the token as without any. Check API_TOKEN.`,
+      );
+    }
   }
 
   if (isAnswer(events) && events.status === 404 && BASE_PATH_PREFIX.test(new URL(baseUrl).pathname)) {

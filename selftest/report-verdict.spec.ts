@@ -205,6 +205,22 @@ test.describe('dependent skips', () => {
     }
   });
 
+  test('unaccepted when a stated cause failed only in an @assumed test (which may have failed on its reading)', () => {
+    const cites = (level: TestRecord['level'], outcome: TestRecord['outcome']) =>
+      record({
+        title: `tags ${level}`,
+        level,
+        clauses: ['product.tags-as-objects', 'update-service.applies-changes'],
+        outcome,
+      });
+    const waits = dependent('waits', 'list-products.filter-tags', 'product.tags-as-objects');
+    const byAssumed = verdictOf([passedStated, cites('assumed', 'failed'), waits]);
+    expect(byAssumed.unexplainedSkips.map((s) => s.title)).toEqual(['waits']);
+    expect(byAssumed.verdict).toBe('NOT CONFORMANT');
+    const byStated = verdictOf([passedStated, cites('stated', 'failed'), waits]);
+    expect(byStated.dependentSkips.map((s) => s.title)).toEqual(['waits']);
+  });
+
   test('accepted along a chain of dependents; a cycle with nothing broken is not', () => {
     const lists = dependent('lists', 'list-products.ok', 'update-webhook.ok');
     expect(verdictOf([passedStated, registers, updates, lists]).dependentSkips.map((s) => s.title)).toEqual([

@@ -12,9 +12,9 @@
  *   listed, never a breach.
  *
  * A dependent skip (a `depends-on` annotation naming clause X, then a skip) is accepted, neither passing
- * its clauses nor failing the verdict, when the run shows X broken: some test citing X failed or was
- * flaky (at any level), or was itself skipped for a reason the configuration explains or as an accepted
- * dependent. Otherwise it is an unexplained skip.
+ * its clauses nor failing the verdict, when the run shows X broken: some test citing X (a @stated one,
+ * when X is a stated clause) failed or was flaky, or was itself skipped for a reason the configuration
+ * explains or as an accepted dependent. Otherwise it is an unexplained skip.
  *
  * Observation tests (tagged @observation) are kept apart from all of this: what they saw of the target's
  * deliveries goes to `observedDeliveryBehaviour`, and they are in no count, clause, skip list or reason.
@@ -150,10 +150,14 @@ function dependentSkips(tests: readonly TestRecord[]) {
   const candidates = tests.filter(
     (t) => t.outcome === 'skipped' && t.dependsOn.length > 0 && !explainedByConfiguration(skipReasonOf(t)),
   );
+  // A stated clause is shown broken by a @stated test of it: an @assumed one that cites it may have
+  // failed on the reading it cites beside it.
+  const stated = (id: string) => isClauseId(id) && Clauses[id].level === 'stated';
   const shownBroken = (id: string) =>
     tests.some(
       (t) =>
         t.clauses.includes(id) &&
+        (!stated(id) || t.level === 'stated') &&
         (breaks(t) || (t.outcome === 'skipped' && (explainedByConfiguration(skipReasonOf(t)) || accepted.has(t)))),
     );
   for (let changed = true; changed;) {

@@ -18,9 +18,13 @@ for (const operation of OperationIds) {
     test(`answers ${success}`, cites(operation, successClause), async ({ api, make, config, inboxes }) => {
       const call = await prepareCall(operation, { api, make });
       const response = await call.send();
-      if (call.body && (Operations[operation] as OperationContract).webhookUrlInBody)
-        await skipWhenParkedDestinationRefused({ config, inboxes }, call.body, response, (body) => call.send({ body }));
-      expect(response).toHaveStatus(success);
+      const refused =
+        call.body && (Operations[operation] as OperationContract).webhookUrlInBody
+          ? await skipWhenParkedDestinationRefused({ config, inboxes }, call.body, response, (body) =>
+              call.send({ body }),
+            )
+          : undefined;
+      expect(response, refused).toHaveStatus(success);
     });
 
     test(

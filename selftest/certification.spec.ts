@@ -33,6 +33,7 @@ function wholeRun(): TestRecord[] {
     clauses: [clause],
     outcome: 'passed',
     dependsOn: [],
+    notApplicable: false,
     deliveryLatenciesMs: [],
   }));
 }

@@ -166,6 +166,7 @@ function stated(title: string, outcome: TestRecord['outcome']): TestRecord {
     clauses: ['register-webhook.created'],
     outcome,
     dependsOn: [],
+    notApplicable: false,
     deliveryLatenciesMs: [],
   };
 }

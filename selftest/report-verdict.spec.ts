@@ -17,6 +17,7 @@ function record(overrides: Partial<TestRecord> & Pick<TestRecord, 'title'>): Tes
     clauses: ['register-webhook.created'],
     outcome: 'passed',
     dependsOn: [],
+    notApplicable: false,
     deliveryLatenciesMs: [],
     ...overrides,
   };
@@ -93,6 +94,35 @@ test('a @stated skip counts only when its reason names a configuration variable;
   expect(markdown).toContain('| generates | @stated | the target returned an empty plain_secret | **no** |');
 });
 
+test('a @stated skip as not applicable is accepted, judges nothing, and is never taken for a broken clause', () => {
+  const moot = record({
+    title: 'keeps names outside the catalogue out',
+    clauses: ['webhook.registered-event-shape'],
+    outcome: 'skipped',
+    skipReason: 'Not applicable: the target refused the unknown event name.',
+    notApplicable: true,
+  });
+  const report = verdictOf([passedStated, moot]);
+  expect(report.verdict).toBe('CONFORMANT');
+  expect(report.skips.map((s) => [s.title, s.notApplicable])).toEqual([
+    ['keeps names outside the catalogue out', true],
+  ]);
+  expect(report.coverage.find((c) => c.id === 'webhook.registered-event-shape')?.judged, 'judged by nothing').toBe(
+    false,
+  );
+  expect(renderMarkdown(report)).toContain(
+    '| keeps names outside the catalogue out | @stated | Not applicable: the target refused the unknown event name. | not applicable |',
+  );
+  // A test depending on a clause whose only test was not applicable is not accepted: nothing showed it broken.
+  const dependent = record({
+    title: 'reads events',
+    outcome: 'skipped',
+    skipReason: 'Not judged: …',
+    dependsOn: ['webhook.registered-event-shape'],
+  });
+  expect(verdictOf([passedStated, moot, dependent]).verdict).toBe('NOT CONFORMANT');
+});
+
 test('NOT CONFORMANT when a @stated test was flaky, or when the run had errors outside tests that ran', () => {
   expect(verdictOf([passedStated, record({ title: 'flaky one', outcome: 'flaky' })]).reasons).toEqual([
     '1 @stated test(s) were flaky (failed, then passed on a retry).',
@@ -164,6 +194,7 @@ test.describe('dependent skips', () => {
         reason: 'register-webhook.created looks broken: no webhook to update',
         dependsOn: ['register-webhook.created'],
         explainedByConfiguration: false,
+        notApplicable: false,
         acceptedAsDependent: true,
       },
     ]);

@@ -187,6 +187,7 @@ function record(test: TestOutcome): TestRecord {
     outcome: OUTCOME[test.outcome],
     ...(test.outcome === 'skipped' ? { skipReason: skip ?? 'no reason given' } : {}),
     dependsOn,
+    notApplicable: test.outcome === 'skipped' && test.annotations.some((a) => a.type === Annotation.notApplicable),
     deliveryLatenciesMs: [],
   };
 }

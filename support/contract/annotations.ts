@@ -13,6 +13,12 @@ export const Annotation = {
    * when a test of that clause failed in the run.
    */
   dependsOn: 'depends-on',
+  /**
+   * The test's check does not apply to this target: a choice the spec leaves open makes it moot (the
+   * target refuses the input the check is about, say). It comes with a skip, which the verdict accepts;
+   * the test's clauses count as not judged by it.
+   */
+  notApplicable: 'not-applicable',
   /** The test's own faker seed. */
   fakerSeed: 'faker-seed',
   /** Milliseconds from an API call to the arrival of the delivery it caused. */

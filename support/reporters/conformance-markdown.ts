@@ -49,6 +49,7 @@ function runTable(report: ConformanceReport): string[] {
 /** What accepts a skip: the configuration, a clause that broke first, or nothing (`**no**`). */
 function explanation(skip: SkipEntry): string {
   if (skip.explainedByConfiguration) return 'configuration';
+  if (skip.notApplicable) return 'not applicable';
   if (skip.acceptedAsDependent) return `${skip.dependsOn.join(', ')} broke first`;
   return '**no**';
 }
@@ -106,7 +107,7 @@ export function renderMarkdown(report: ConformanceReport): string {
   const lines: string[] = [`# Conformance report: ${report.verdict}${partial}`, ''];
   if (report.verdict === 'CONFORMANT') {
     lines.push(
-      'Every `@stated` test passed, or was skipped for a reason the configuration explains or because another clause broke first; none was flaky.',
+      'Every `@stated` test passed, or was skipped for a reason the configuration explains, as not applicable to the target, or because another clause broke first; none was flaky.',
       '',
     );
   } else {

@@ -11,6 +11,9 @@
  * - CONFORMANT (exit 0) otherwise. A failing @assumed test is a reading the target does not share:
  *   listed, never a breach.
  *
+ * A skip as not applicable (a `not-applicable` annotation, then a skip) is accepted: a choice the spec
+ * leaves to the target makes the check moot. It judges nothing, so its clauses are not judged by it.
+ *
  * A dependent skip (a `depends-on` annotation naming clause X, then a skip) is accepted, neither passing
  * its clauses nor failing the verdict, when the run shows X broken: some test citing X (a @stated one,
  * when X is a stated clause) failed or was flaky, or was itself skipped for a reason the configuration
@@ -148,7 +151,11 @@ const breaks = (test: TestRecord) => test.outcome === 'failed' || test.outcome =
 function dependentSkips(tests: readonly TestRecord[]) {
   const accepted = new Set<TestRecord>();
   const candidates = tests.filter(
-    (t) => t.outcome === 'skipped' && t.dependsOn.length > 0 && !explainedByConfiguration(skipReasonOf(t)),
+    (t) =>
+      t.outcome === 'skipped' &&
+      t.dependsOn.length > 0 &&
+      !t.notApplicable &&
+      !explainedByConfiguration(skipReasonOf(t)),
   );
   // A stated clause is shown broken by a @stated test of it: an @assumed one that cites it may have
   // failed on the reading it cites beside it.
@@ -226,12 +233,13 @@ export function buildReport(input: ReportInput): ConformanceReport {
     reason: skipReasonOf(t),
     dependsOn: t.dependsOn,
     explainedByConfiguration: explainedByConfiguration(skipReasonOf(t)),
+    notApplicable: t.notApplicable,
     acceptedAsDependent: dependents.accepted.has(t),
   }));
   const stated = tests.filter((t) => t.level === 'stated');
   const breaking = stated.filter(breaks);
   const unexplainedSkips = skips.filter(
-    (s) => s.level === 'stated' && !s.explainedByConfiguration && !s.acceptedAsDependent,
+    (s) => s.level === 'stated' && !s.explainedByConfiguration && !s.notApplicable && !s.acceptedAsDependent,
   );
   const failingIds = [...new Set(breaking.flatMap((t) => t.clauses))].sort();
   // A failed test citing several clauses breaks at least one of them; how often each passed elsewhere helps tell which.

@@ -118,6 +118,7 @@ export function toTestRecord(test: TestCase): TestRecord {
     outcome,
     ...(outcome === 'skipped' ? { skipReason: redact(skip?.description?.trim() || NO_REASON) } : {}),
     dependsOn: [...new Set(described(Annotation.dependsOn))],
+    notApplicable: outcome === 'skipped' && annotations.some((a) => a.type === Annotation.notApplicable),
     ...(error ? { error } : {}),
     ...(seed ? { fakerSeed: seed } : {}),
     deliveryLatenciesMs: described(Annotation.deliveryLatencyMs)

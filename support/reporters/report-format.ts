@@ -14,12 +14,12 @@ import { z } from 'zod';
  * Version of this format; reports written before it had no `formatVersion` (version 1). Version 3 added
  * `observedDeliveryBehaviour`, and took the observation tests out of `tests` and every count.
  */
-export const REPORT_FORMAT_VERSION = 3;
+export const REPORT_FORMAT_VERSION = 4;
 
 export const Verdict = z
   .enum(['CONFORMANT', 'NOT CONFORMANT', 'NO VERDICT'])
   .describe(
-    'CONFORMANT (exit code 0): every @stated test passed, or was skipped for a reason the configuration explains or as an accepted dependent. ' +
+    'CONFORMANT (exit code 0): every @stated test passed, or was skipped for a reason the configuration explains, as not applicable to the target, or as an accepted dependent. ' +
       'NOT CONFORMANT (exit code 1): the target breaks the spec, or a @stated test was skipped without such a reason. ' +
       'NO VERDICT (exit code 2): nothing was judged about the target (bad configuration, a target the suite cannot use, a run stopped in set-up, no @stated test judged).',
   );
@@ -47,6 +47,11 @@ export const TestRecord = z
     dependsOn: Clauses.describe(
       'Its `depends-on` annotations: the clauses that looked broken, so that this test could not judge its own.',
     ),
+    notApplicable: z
+      .boolean()
+      .describe(
+        'Skipped as not applicable: a choice the spec leaves to the target (refusing the input the check is about, say) makes the check moot. Its clauses are not judged by it.',
+      ),
     error: z.string().optional().describe('For a failed or flaky test: the first lines of the failure, redacted.'),
     fakerSeed: z.string().optional().describe("The test's own faker seed annotation (replays its data)."),
     deliveryLatenciesMs: z.array(z.number()).describe('Milliseconds from an API call to the arrival of its delivery.'),
@@ -104,6 +109,9 @@ export const SkipEntry = z
     reason: z.string(),
     dependsOn: Clauses.describe('The clauses it could not judge its own without (its `depends-on` annotations).'),
     explainedByConfiguration: z.boolean().describe('The reason names a configuration variable.'),
+    notApplicable: z
+      .boolean()
+      .describe('Not applicable: a choice the spec leaves to the target makes the check moot (the reason says which).'),
     acceptedAsDependent: z
       .boolean()
       .describe(

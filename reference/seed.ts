@@ -1,6 +1,6 @@
 /**
  * Reference data that the spec lets requests refer to but gives no way to create (brands, categories,
- * media, statuses), and a few products of every type. The ids are those of the variant's target
+ * media, badges, providers, statuses, and tags where the variant takes only existing ones), and a few products of every type. The ids are those of the variant's target
  * profile (fixtures/targets/*.json), which is what a suite run against it is told exists.
  */
 import type { TargetProfile } from '../support/profile.ts';
@@ -25,7 +25,10 @@ export interface CategoryRecord {
 }
 
 /** The ids of a target profile the reference seeds. */
-export type SeedIds = Pick<TargetProfile, 'brandIds' | 'categoryIds' | 'subCategories' | 'mediaIds' | 'statusIds'>;
+export type SeedIds = Pick<
+  TargetProfile,
+  'brandIds' | 'categoryIds' | 'subCategories' | 'mediaIds' | 'badgeIds' | 'providerIds' | 'statusIds' | 'tagNames'
+>;
 
 /** Brand names, `[ar, en]`, given to the brand ids in turn. */
 export type BrandNames = readonly (readonly [ar: string, en: string])[];
@@ -34,7 +37,11 @@ export interface SeedData {
   readonly brands: readonly BrandRecord[];
   readonly categories: readonly CategoryRecord[];
   readonly mediaIds: readonly number[];
+  readonly badgeIds: readonly number[];
+  readonly providerIds: readonly number[];
   readonly statusIds: readonly number[];
+  /** Tags the target starts with (a target taking only existing tag names needs some). */
+  readonly tagNames: readonly string[];
 }
 
 export function seedData(ids: SeedIds, brandNames: BrandNames): SeedData {
@@ -56,5 +63,6 @@ export function seedData(ids: SeedIds, brandNames: BrandNames): SeedData {
       ...sub.childCategoryIds.map((id) => category(id, 'child', `Child category ${id}`, sub.id)),
     ]),
   ];
-  return { brands, categories, mediaIds: ids.mediaIds, statusIds: ids.statusIds };
+  const { mediaIds, badgeIds, providerIds, statusIds, tagNames = [] } = ids;
+  return { brands, categories, mediaIds, badgeIds, providerIds, statusIds, tagNames };
 }

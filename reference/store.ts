@@ -91,6 +91,8 @@ export class Store {
   readonly brands: ReadonlyMap<number, BrandRecord>;
   readonly categories: ReadonlyMap<number, CategoryRecord>;
   readonly media: ReadonlySet<number>;
+  readonly badges: ReadonlySet<number>;
+  readonly providers: ReadonlySet<number>;
   readonly statuses: ReadonlySet<number>;
   readonly tags = new Map<number, string>();
   readonly #webhookIds: IdSequence;
@@ -102,11 +104,20 @@ export class Store {
     this.brands = new Map(seed.brands.map((b) => [b.id, b]));
     this.categories = new Map(seed.categories.map((c) => [c.id, c]));
     this.media = new Set(seed.mediaIds);
+    this.badges = new Set(seed.badgeIds);
+    this.providers = new Set(seed.providerIds);
     this.statuses = new Set(seed.statusIds);
     this.#webhookIds = new IdSequence(ids);
     this.#registeredEventIds = new IdSequence(ids);
     this.#productIds = new IdSequence(ids);
     this.#tagIds = new IdSequence(ids);
+    for (const name of seed.tagNames) this.tags.set(this.#tagIds.next(), name);
+  }
+
+  /** The id of the tag of this name, if there is one. */
+  tagIdOf(name: string): number | undefined {
+    for (const [id, existing] of this.tags) if (existing === name) return id;
+    return undefined;
   }
 
   nextWebhookId(): number {
@@ -119,10 +130,11 @@ export class Store {
     return this.#productIds.next();
   }
 
-  /** Tags are created from names on first use (Common product body fields: `tags`). */
+  /** The ids of the tags of these names; a name no tag has yet creates one (a variant that refuses it validated first). */
   tagIdsFor(names: readonly string[]): number[] {
     return [...new Set(names)].map((name) => {
-      for (const [id, existing] of this.tags) if (existing === name) return id;
+      const existing = this.tagIdOf(name);
+      if (existing !== undefined) return existing;
       const id = this.#tagIds.next();
       this.tags.set(id, name);
       return id;

@@ -256,9 +256,44 @@ export function referenceErrors(
   check('image_id', body.image_id === undefined ? undefined : [body.image_id], (v) => store.media.has(v));
   check('product_gallery', body.product_gallery, (v) => store.media.has(v));
   check('status_id', body.status_id === undefined ? undefined : [body.status_id], (v) => store.statuses.has(v));
+  check('badge_id', body.badge_id === undefined ? undefined : [body.badge_id], (v) => store.badges.has(v));
+  check('providers', body.providers, (v) => store.providers.has(v));
   if (body.min_purchase !== undefined && body.max_purchase !== undefined && body.max_purchase < body.min_purchase) {
     errors.max_purchase = ['must not be less than min_purchase'];
   }
+  return errors;
+}
+
+/**
+ * What the variant's own rules refuse in a valid product body: tag names no tag has (when only existing
+ * tags are taken), a slug or sku another product has (when they are unique), and the fields it requires
+ * beside `is_enable_date_range: true`. `raw` is the body as sent (a field the spec does not list may be
+ * dropped from `body`); `self` is the product an update changes, which may keep its own slug and sku.
+ */
+export function variantErrors(
+  body: ProductBody,
+  raw: unknown,
+  store: Store,
+  { bodies }: ReferenceChoices,
+  self?: number,
+): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  if (bodies.tags === 'existing-only') {
+    const unknown = (body.tags ?? []).filter((name) => store.tagIdOf(name) === undefined);
+    if (unknown.length > 0)
+      errors.tags = [`no tag has the name(s) ${unknown.map((n) => JSON.stringify(n)).join(', ')}`];
+  }
+  if (bodies.uniqueSlugAndSku) {
+    const others = [...store.products.values()].filter((product) => product.id !== self);
+    if (body.sku !== undefined && others.some((product) => product.sku === body.sku))
+      errors.sku = ['has already been taken'];
+    if (body.slug !== undefined && others.some((product) => product.extra.slug === body.slug))
+      errors.slug = ['has already been taken'];
+  }
+  const sent = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  if (body.is_enable_date_range === true)
+    for (const field of bodies.dateRangeRequires)
+      if (typeof sent[field] !== 'string') errors[field] = ['is required when is_enable_date_range is true'];
   return errors;
 }
 

@@ -7,7 +7,8 @@
  * the anti-SSRF option on (divergent-ssrf: loopback, plain-http and unresolvable destinations refused),
  * the webhook tests pass given a parked destination it takes (PARKED_WEBHOOK_URL), the delivery tests
  * skip naming CAPTURE_PUBLIC_URL; without one, the registration's status test skips naming
- * PARKED_WEBHOOK_URL and nothing fails.
+ * PARKED_WEBHOOK_URL and nothing fails. The strict reference (REFERENCE_VARIANT=strict) holds requests to
+ * the strictest rules a store may have where the spec is silent: the whole suite passes against it too.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -33,6 +34,36 @@ test('the whole suite against the divergent reference: 0 failures at either leve
   expect(notPassing(result), 'tests failing against the divergent reference').toEqual([]);
   expect(result.exitCode).toBe(0);
   expect((await verdictOf(dir)).verdict).toBe('CONFORMANT');
+});
+
+/**
+ * The readings the strict reference contradicts, by clause: an @assumed test citing one may fail against
+ * it, and only such a test (the README's table of choices says why).
+ */
+const STRICT_CONTRADICTS = ['pagination.page-params'];
+
+test('the whole suite against the strict reference: no @stated failure, no unexplained skip, @assumed failures only where it contradicts a reading, CONFORMANT', async ({}, testInfo) => {
+  const dir = await runDirectory(testInfo, 'strict');
+  const result = await runSuite({ env: { REFERENCE_VARIANT: 'strict' }, keepReports: dir });
+  expect(result.tests.length, `tests run (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(200);
+  const report = await verdictOf(dir);
+  expect(
+    report.tests.filter((t) => t.level === 'stated' && t.outcome !== 'passed' && t.outcome !== 'skipped'),
+    '@stated tests failing against the strict reference',
+  ).toEqual([]);
+  expect(
+    report.tests
+      .filter((t) => t.outcome === 'failed' && !t.clauses.some((c) => STRICT_CONTRADICTS.includes(c)))
+      .map((t) => `${t.title}: ${t.error ?? ''}`),
+    'tests failing against the strict reference on a reading it does not contradict',
+  ).toEqual([]);
+  expect(
+    report.skips
+      .filter((s) => !s.explainedByConfiguration && !s.notApplicable && !s.acceptedAsDependent)
+      .map((s) => `${s.title}: ${s.reason}`),
+    'skips nothing explains',
+  ).toEqual([]);
+  expect(report.verdict).toBe('CONFORMANT');
 });
 
 /** A parked destination the divergent-ssrf reference takes: https on a public-looking name under `.test`, which resolves nowhere either. */

@@ -549,3 +549,70 @@ test('an embedded run picks the variant profile and verifies the way it signs; W
   expect(ownProfile.profile.statusIds).toEqual([1, 2]);
   expect(() => parseConfig({ REFERENCE_VARIANT: 'lenient' })).toThrow(ConfigError);
 });
+
+test('strict takes only the tags it has, a slug or sku once, a url once per event, a secret only at registration, dates beside a date range, pages of at least 5 (standard: none of these)', async ({
+  open,
+}) => {
+  const strict = await open('strict');
+  const [known = ''] = strict.seed.tagNames ?? [];
+  const create = (reference: Reference, extra: Record<string, unknown>) =>
+    reference.call('POST', createServiceProduct.path, { body: service('strict', extra) });
+  expect((await create(strict, { tags: ['not-a-tag'] })).status, 'an unknown tag name').toBe(422);
+  const tagged = await create(strict, { tags: [known], sku: 'STRICT-1', slug: 'strict-1' });
+  expect(tagged.status, JSON.stringify(tagged.body)).toBe(201);
+  expect(at(tagged.body, 'data.tags.0.tag_name')).toBe(known);
+  expect((await create(strict, { sku: 'STRICT-1' })).status, 'a sku taken').toBe(422);
+  expect((await create(strict, { slug: 'strict-1' })).status, 'a slug taken').toBe(422);
+  const id = numberAt(tagged.body, 'data.id');
+  const own = await strict.call('PATCH', patchPath(id), {
+    body: service('again', { sku: 'STRICT-1', slug: 'strict-1' }),
+  });
+  expect(own.status, 'an update keeps its own sku and slug').toBe(200);
+
+  const booking = (extra: Record<string, unknown>) =>
+    strict.call('POST', createBookingProduct.path, {
+      body: service('range', { is_enable_date_range: true, ...extra }),
+    });
+  expect((await booking({})).status, 'a date range without its dates').toBe(422);
+  expect((await booking({ date_range_start: '2026-01-01', date_range_end: '2026-02-01' })).status).toBe(201);
+
+  const registered = await strict.call('POST', registerWebhook.path, { body: webhook('https://hooks.example.com/s') });
+  expect(registered.status).toBe(201);
+  const again = await strict.call('POST', registerWebhook.path, { body: webhook('https://hooks.example.com/s') });
+  expect(again.status, 'the same url for the same event').toBe(422);
+  const otherEvent = webhook('https://hooks.example.com/s', { events: ['product.updated'] });
+  expect((await strict.call('POST', registerWebhook.path, { body: otherEvent })).status, 'another event').toBe(201);
+  const webhookId = numberAt(registered.body, 'data.webhook.id');
+  const withSecret = webhook('https://hooks.example.com/s', { secret: 'x'.repeat(32) });
+  expect((await strict.call('PUT', putPath(webhookId), { body: withSecret })).status, 'a secret on update').toBe(422);
+  expect((await strict.call('PUT', putPath(webhookId), { body: webhook('https://hooks.example.com/s') })).status).toBe(
+    200,
+  );
+
+  const page = await strict.call('GET', `${LIST}?per_page=2`);
+  expect(at(page.body, 'data.pagination.per_page'), 'a page size below 5 answered at 5').toBe(5);
+
+  const standard = await open('standard');
+  expect((await create(standard, { tags: ['not-a-tag'] })).status).toBe(201);
+  expect((await create(standard, { sku: 'SEED-SERVICE' })).status).toBe(201);
+  const first = await standard.call('POST', registerWebhook.path, { body: webhook('https://hooks.example.com/s') });
+  expect(
+    (await standard.call('POST', registerWebhook.path, { body: webhook('https://hooks.example.com/s') })).status,
+  ).toBe(201);
+  const standardId = numberAt(first.body, 'data.webhook.id');
+  expect((await standard.call('PUT', putPath(standardId), { body: withSecret })).status).toBe(200);
+  expect((await standard.call('GET', `${LIST}?per_page=0`)).status, 'standard: below its least, refused').toBe(422);
+});
+
+test('every variant refuses badge and provider ids it does not have', async ({ open }) => {
+  for (const variant of ['standard', 'divergent', 'strict'] as const) {
+    const reference = await open(variant);
+    const [badge = 0] = reference.seed.badgeIds;
+    const [provider = 0] = reference.seed.providerIds;
+    const booking = (extra: Record<string, unknown>) =>
+      reference.call('POST', createBookingProduct.path, { body: service(`refs ${variant}`, extra) });
+    expect((await booking({ badge_id: badge, providers: [provider] })).status, `${variant}: ids it has`).toBe(201);
+    expect((await booking({ badge_id: 999_991 })).status, `${variant}: a badge it has not`).toBe(422);
+    expect((await booking({ providers: [provider, 999_992] })).status, `${variant}: a provider it has not`).toBe(422);
+  }
+});

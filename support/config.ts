@@ -55,7 +55,7 @@ export const EnvSchema = z.object({
   FAKER_SEED: unsetIfEmpty(z.coerce.number().int().nonnegative()),
   WORKERS: unsetIfEmpty(z.coerce.number().int().positive()),
   REFERENCE_FAULTS: z.string().default(''),
-  /** Embedded reference only: `standard`, or `divergent` (other spec-valid choices), or `divergent-ssrf`. */
+  /** Embedded reference only: `standard`, `divergent` (other spec-valid choices), `divergent-ssrf` or `strict` (reference/variants/). */
   REFERENCE_VARIANT: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.enum(ReferenceVariants).default('standard'),

@@ -62,6 +62,16 @@ export const TargetProfile = z
       badgeIds: Ids('badgeIds'),
       providerIds: Ids('providerIds'),
       statusIds: Ids('statusIds'),
+      /**
+       * Optional: names of tags the target has. Product bodies then send these, for a target that takes
+       * only the names of existing tags (whether an unknown name creates a tag is not shown); without
+       * them, bodies send names of their own, for a target that creates tags from names.
+       */
+      tagNames: z
+        .array(z.string().trim().min(1), { error: 'tagNames: a list of the names of tags the target has' })
+        .min(2, 'tagNames: at least two tag names (filters need one to keep and one to drop)')
+        .refine((names) => new Set(names).size === names.length, 'tagNames: each name once')
+        .optional(),
       /** A webhook id the target does not have (Update Webhook of an unknown id). Optional: default 2147483647. */
       unknownWebhookId: UnknownId('unknownWebhookId', 'webhook'),
       /** A product id the target does not have (Update Service Product of an unknown id). Optional: default 2147483647. */

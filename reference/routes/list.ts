@@ -24,12 +24,13 @@ const arrayParam = z
     ),
   );
 
-/** The page size: the variant's default when absent; past its maximum, refused or capped as it chose. */
-function perPage({ defaultPerPage, minPerPage, maxPerPage, overMaxPerPage }: ReferenceChoices['list']) {
-  const size = z.coerce.number().int().min(minPerPage);
-  return (overMaxPerPage === 'refuse' ? size.max(maxPerPage) : size.transform((n) => Math.min(n, maxPerPage))).default(
-    defaultPerPage,
-  );
+/** The page size: the variant's default when absent; past its least or most, refused or raised and capped as it chose. */
+function perPage(list: ReferenceChoices['list']) {
+  const { defaultPerPage, minPerPage, maxPerPage } = list;
+  const atLeast =
+    list.underMinPerPage === 'refuse' ? z.coerce.number().int().min(minPerPage) : z.coerce.number().int().positive();
+  const bounded = list.overMaxPerPage === 'refuse' ? atLeast.max(maxPerPage) : atLeast;
+  return bounded.transform((n) => Math.min(Math.max(n, minPerPage), maxPerPage)).default(defaultPerPage);
 }
 
 const listQuery = (choices: ReferenceChoices) =>

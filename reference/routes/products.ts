@@ -10,6 +10,7 @@ import {
   referenceErrors,
   ServiceBody,
   ServicePatch,
+  variantErrors,
   type ProductBody,
 } from '../validation.ts';
 import { parseIdentifier, renderContext, type ReferenceContext } from './context.ts';
@@ -79,10 +80,14 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     request: FastifyRequest,
     reply: FastifyReply,
     mode: Mode,
+    self?: number,
   ): ProductBody | undefined {
     const parsed = schema.safeParse(request.body);
     const fields = parsed.success
-      ? referenceErrors(parsed.data, store, choices.bodies.categoryHierarchy)
+      ? {
+          ...referenceErrors(parsed.data, store, choices.bodies.categoryHierarchy),
+          ...variantErrors(parsed.data, request.body, store, choices, self),
+        }
       : fieldErrors(parsed.error);
     // Fault (creates): image_id required, although the spec returns a placeholder for a product without one.
     if (
@@ -202,7 +207,7 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     if (!upsert && (!found || found.type !== 'service')) {
       return respond.unknownIdentifier(reply, 'service product', request.params.identifier);
     }
-    const body = validate(schemas.patch, 'update-service-types-unchecked', request, reply, 'update');
+    const body = validate(schemas.patch, 'update-service-types-unchecked', request, reply, 'update', found?.id);
     if (!body) return reply;
     const product = found ? update(found, body) : create('service', body);
     const data = renderProduct(product, 'detail', renderContext(ctx, request));

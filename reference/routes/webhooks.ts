@@ -4,7 +4,7 @@ import { EventCatalogue, EventNames, type EventName } from '../../support/contra
 import { formatTimestamp } from '../format.ts';
 import { renderWebhook } from '../render.ts';
 import type { WebhookRecord } from '../store.ts';
-import { fieldErrors, WebhookBody } from '../validation.ts';
+import { fieldErrors, WebhookBody, type WebhookBody as ValidWebhookBody } from '../validation.ts';
 import { parseIdentifier, renderContext, type ReferenceContext } from './context.ts';
 
 type CatalogueEntry = { value: string; label: string };
@@ -27,8 +27,22 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       created_at: now,
     }));
 
+  /** What the variant's own rules refuse in a valid body: a url shared for an event, a secret on update. */
+  function variantErrors(operation: 'register' | 'update', body: ValidWebhookBody, self?: number) {
+    const fields: Record<string, string[]> = {};
+    const { uniqueUrlAndEvent, secretOnUpdate } = choices.webhooks;
+    if (operation === 'update' && body.secret !== undefined && secretOnUpdate === 'refuse')
+      fields.secret = ['is changed only through Refresh Secret'];
+    const shared = [...store.webhooks.values()].some(
+      (other) =>
+        other.id !== self && other.url === body.url && other.events.some((e) => body.events.includes(e.event_name)),
+    );
+    if (uniqueUrlAndEvent && shared) fields.url = ['already has a webhook subscribed to one of these events'];
+    return fields;
+  }
+
   /** The body validated (or undefined, with the 422 sent), after the validation faults had their say. */
-  function validate(operation: 'register' | 'update', raw: unknown, reply: FastifyReply) {
+  function validate(operation: 'register' | 'update', raw: unknown, reply: FastifyReply, self?: number) {
     const invalid = (fields: Record<string, string[]>) => {
       const status = faults.has(`${operation}-webhook-validation-400`) ? 400 : undefined;
       void respond.refuse(reply, 'validation', 'The given data was invalid.', { fields, status });
@@ -45,7 +59,8 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     if (!parsed.success) return invalid(fieldErrors(parsed.error));
     if (parsed.data.secret?.length === 32 && faults.has('webhook-secret-min-33'))
       return invalid({ secret: ['The secret must be more than 32 characters.'] });
-    return parsed.data;
+    const fields = variantErrors(operation, parsed.data, self);
+    return Object.keys(fields).length === 0 ? parsed.data : invalid(fields);
   }
 
   /** The stored webhook as the spec's Webhook, with the rendering faults applied. */
@@ -135,7 +150,7 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       return respond.refuse(reply, 'validation', 'The given data was invalid.', {
         fields: { webhook_id: ['The webhook id field is required.'] },
       });
-    const body = validate('update', request.body, reply);
+    const body = validate('update', request.body, reply, webhook.id);
     if (!body) return reply;
     const now = ctx.now();
     const kept = faults.has('update-webhook-events-appended') ? webhook.events.map((e) => e.event_name) : [];

@@ -92,8 +92,10 @@ export interface ReferenceChoices {
 
   readonly list: {
     readonly defaultPerPage: number;
-    /** A `per_page` below it is refused (422): the spec shows no smallest page size. */
+    /** The smallest page size: the spec shows none. */
     readonly minPerPage: number;
+    /** A `per_page` below the smallest: refused (422), or answered at the smallest. */
+    readonly underMinPerPage: 'refuse' | 'raise';
     readonly maxPerPage: number;
     /** A `per_page` above the maximum: refused (422), or answered at the maximum. */
     readonly overMaxPerPage: 'refuse' | 'cap';
@@ -115,6 +117,18 @@ export interface ReferenceChoices {
      * sub-category) sent in the same body, else 422 (which bodies are refused is not shown).
      */
     readonly categoryHierarchy: 'unchecked' | 'checked';
+    /**
+     * `tags` names: a name no tag has yet creates one, or only the names of existing tags are taken
+     * (422 for others): whether an unknown name is created is not shown.
+     */
+    readonly tags: 'create' | 'existing-only';
+    /** Whether a second product with the slug or sku of another is refused (422): not shown. */
+    readonly uniqueSlugAndSku: boolean;
+    /**
+     * Fields a booking body sending `is_enable_date_range: true` must also send (which fields are
+     * required is not shown, and the spec lists none for the range itself).
+     */
+    readonly dateRangeRequires: readonly string[];
   };
 
   readonly webhooks: {
@@ -125,6 +139,13 @@ export interface ReferenceChoices {
      * or only https to a public host that resolves (an anti-SSRF rule).
      */
     readonly destinations: 'http-or-https' | 'resolvable' | 'public-https';
+    /** Whether a webhook may share its url with another subscribed to one of the same events (else 422): not shown. */
+    readonly uniqueUrlAndEvent: boolean;
+    /**
+     * `secret` on Update Webhook: taken, or refused (422) because secrets change only through Refresh
+     * Secret (what an update does with `secret` is not shown).
+     */
+    readonly secretOnUpdate: 'take' | 'refuse';
     /** The secret of a webhook registered without one (how it is produced: not shown). */
     generateSecret(): string;
   };

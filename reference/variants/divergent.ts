@@ -105,6 +105,7 @@ export const divergentChoices: ReferenceChoices = {
   list: {
     defaultPerPage: 8,
     minPerPage: 1,
+    underMinPerPage: 'refuse',
     // A maximum well below the usual 50 or 100, refused above: a suite that asks more than it needs fails here.
     maxPerPage: 20,
     overMaxPerPage: 'refuse',
@@ -113,10 +114,19 @@ export const divergentChoices: ReferenceChoices = {
     requiresToken: true,
     typeLabel: (type, acceptLanguage) => (prefersArabic(acceptLanguage) ? ProductTypeLabels : EnglishTypeLabels)[type],
   },
-  bodies: { unlistedFields: 'ignore', patchRequires: ['name_ar', 'name_en', 'price'], categoryHierarchy: 'checked' },
+  bodies: {
+    unlistedFields: 'ignore',
+    patchRequires: ['name_ar', 'name_en', 'price'],
+    categoryHierarchy: 'checked',
+    tags: 'create',
+    uniqueSlugAndSku: false,
+    dateRangeRequires: [],
+  },
   webhooks: {
     methodTypes: ['POST'],
     destinations: 'http-or-https',
+    uniqueUrlAndEvent: false,
+    secretOnUpdate: 'take',
     generateSecret: () => randomBytes(32).toString('hex'),
   },
   deliveries: { maxAttempts: 1, signature: EmbeddedTargets.divergent.signature, signaturePrefix: 'sha256=' },

@@ -5,8 +5,11 @@
  * embedded run, and the reference reads it to sign the same way.
  */
 
-/** `standard`: the reference's usual choices; `divergent`: other spec-valid ones wherever the spec is silent. */
-export const ReferenceVariants = ['standard', 'divergent', 'divergent-ssrf'] as const;
+/**
+ * `standard`: the reference's usual choices; `divergent`: other spec-valid ones wherever the spec is
+ * silent; `strict`: the standard's, with the strictest rules a store may hold requests to.
+ */
+export const ReferenceVariants = ['standard', 'divergent', 'divergent-ssrf', 'strict'] as const;
 export type ReferenceVariant = (typeof ReferenceVariants)[number];
 
 export interface SignatureChoice {
@@ -31,8 +34,11 @@ const divergent: EmbeddedTarget = {
   signature: { scheme: 'hmac-sha256', header: 'x-store-signature', encoding: 'base64' },
 };
 
+const strict: EmbeddedTarget = { ...standard, profile: 'fixtures/targets/strict.json' };
+
 export const EmbeddedTargets: Readonly<Record<ReferenceVariant, EmbeddedTarget>> = {
   standard,
   divergent,
   'divergent-ssrf': divergent,
+  strict,
 };

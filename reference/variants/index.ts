@@ -3,6 +3,7 @@ import type { ReferenceChoices } from './choices.ts';
 import type { ReferenceVariant } from './embedded.ts';
 import { divergentChoices, divergentSsrfChoices } from './divergent.ts';
 import { standardChoices } from './standard.ts';
+import { strictChoices } from './strict.ts';
 
 export type { ErrorKind, FieldErrors, MessageKey, ReferenceChoices } from './choices.ts';
 export { EmbeddedTargets, ReferenceVariants, type ReferenceVariant } from './embedded.ts';
@@ -11,6 +12,7 @@ const choices: Record<ReferenceVariant, ReferenceChoices> = {
   standard: standardChoices,
   divergent: divergentChoices,
   'divergent-ssrf': divergentSsrfChoices,
+  strict: strictChoices,
 };
 
 export function choicesFor(variant: ReferenceVariant = 'standard'): ReferenceChoices {

@@ -72,6 +72,7 @@ export const standardChoices: ReferenceChoices = {
   list: {
     defaultPerPage: 15,
     minPerPage: 1,
+    underMinPerPage: 'refuse',
     maxPerPage: 100,
     overMaxPerPage: 'cap',
     pastLastPage: 'empty-page',
@@ -81,10 +82,19 @@ export const standardChoices: ReferenceChoices = {
     // The spec gives the Arabic labels only: they are the labels whatever the Accept-Language.
     typeLabel: (type) => ProductTypeLabels[type],
   },
-  bodies: { unlistedFields: 'refuse', patchRequires: [], categoryHierarchy: 'unchecked' },
+  bodies: {
+    unlistedFields: 'refuse',
+    patchRequires: [],
+    categoryHierarchy: 'unchecked',
+    tags: 'create',
+    uniqueSlugAndSku: false,
+    dateRangeRequires: [],
+  },
   webhooks: {
     methodTypes: ['POST', 'PUT', 'PATCH'],
     destinations: 'http-or-https',
+    uniqueUrlAndEvent: false,
+    secretOnUpdate: 'take',
     generateSecret: () => `whsec_${randomBytes(24).toString('base64')}`,
   },
   deliveries: { maxAttempts: 4, signature: EmbeddedTargets.standard.signature, signaturePrefix: '' },

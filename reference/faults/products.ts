@@ -43,6 +43,24 @@ export const productFaults = {
     description:
       'The summary is read from `summary_ar`/`summary_en` instead of `summery_ar`/`summery_en`, so it stays empty.',
   },
+  'product-description-languages-swapped': {
+    clause: 'product.bilingual-mapping',
+    description: '`description_ar` is stored as `description.en` and `description_en` as `description.ar`.',
+  },
+  'product-description-en-in-both': {
+    clause: 'product.bilingual-mapping',
+    description: '`description_en` is stored in both `description.ar` and `description.en` (a single-language column).',
+  },
+  'update-service-summary-swapped': {
+    clause: 'product.bilingual-mapping',
+    description:
+      'Update Service Product stores `summery_ar` as `summary.en` and `summery_en` as `summary.ar` (create maps them right).',
+  },
+  'product-sale-price-null-when-omitted': {
+    clause: 'product.shape',
+    description:
+      'A product created without `sale_price` answers `sale_price: null` (a nullable column), where the Product resource gives a number.',
+  },
   'product-description-html-stripped': {
     clause: 'product.description-html',
     description: 'HTML tags are stripped from `description_*`.',

@@ -115,22 +115,26 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     if (nameEn !== undefined) product.name.en = nameEn;
     // The request spells it `summery_*`; the fault reads the dictionary spelling, which never comes.
     const raw = body as Record<string, unknown>;
-    const summaryAr = faults.has('product-summary-misspelled')
-      ? (raw.summary_ar as string | undefined)
-      : body.summery_ar;
-    const summaryEn = faults.has('product-summary-misspelled')
-      ? (raw.summary_en as string | undefined)
-      : body.summery_en;
+    let summaryAr = faults.has('product-summary-misspelled') ? (raw.summary_ar as string | undefined) : body.summery_ar;
+    let summaryEn = faults.has('product-summary-misspelled') ? (raw.summary_en as string | undefined) : body.summery_en;
+    if (updating && faults.has('update-service-summary-swapped')) [summaryAr, summaryEn] = [summaryEn, summaryAr];
     if (summaryAr !== undefined) product.summary.ar = summaryAr;
     if (summaryEn !== undefined) product.summary.en = summaryEn;
     const html = (value: string) =>
       faults.has('product-description-html-stripped') ? value.replace(/<[^>]*>/g, '') : value;
-    if (body.description_ar !== undefined) product.description.ar = html(body.description_ar);
-    if (body.description_en !== undefined) product.description.en = html(body.description_en);
+    let descriptionAr = body.description_ar;
+    let descriptionEn = body.description_en;
+    if (faults.has('product-description-languages-swapped'))
+      [descriptionAr, descriptionEn] = [descriptionEn, descriptionAr];
+    if (faults.has('product-description-en-in-both')) descriptionAr = descriptionEn;
+    if (descriptionAr !== undefined) product.description.ar = html(descriptionAr);
+    if (descriptionEn !== undefined) product.description.en = html(descriptionEn);
     if (!(updating && faults.has('update-service-price-ignored'))) {
       if (body.price !== undefined)
         product.price = faults.has('product-price-rounded') ? Math.round(body.price) : body.price;
       if (body.sale_price !== undefined) product.sale_price = body.sale_price;
+      // A nullable column read back empty: JSON has no NaN, so the answer says null.
+      else if (!updating && faults.has('product-sale-price-null-when-omitted')) product.sale_price = Number.NaN;
     }
     if (faults.has('product-refundable-or-true')) product.is_refundable = body.is_refundable || true;
     else if (body.is_refundable !== undefined && !faults.has('product-refundable-dropped'))

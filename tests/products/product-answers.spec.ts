@@ -13,6 +13,7 @@ import {
   expect,
   field,
   inAnswer,
+  notApplicable,
   productFields,
   readData,
   requireSuccess,
@@ -20,13 +21,67 @@ import {
   test,
 } from '../../fixtures/index.ts';
 import { checkboxOption, radioOption, textOption } from '../../fixtures/builders/products.ts';
-import { productAnswer, productAnswerAfterBaseline, type ProductAnswering } from '../../fixtures/steps/products.ts';
+import { concurrently } from '../../fixtures/concurrently.ts';
+import {
+  productAnswer,
+  productAnswerAfterBaseline,
+  type Omitted,
+  type ProductAnswering,
+} from '../../fixtures/steps/products.ts';
 import type { ClauseId } from '../../support/contract/clauses.ts';
 import { Operations } from '../../support/contract/operations.ts';
 import { AbsoluteUrl, BilingualText, Timestamp } from '../../support/schemas/common.ts';
 import { ProductShape, Tag } from '../../support/schemas/product.ts';
 
 const sorted = <T>(items: readonly T[]) => [...items].sort();
+
+/** The text of an HTML fragment, whitespace collapsed: what a target that sanitises markup keeps. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * Body fields that shape the answer and that a client may be able to leave out (which are required is
+ * not shown), grouped so that what belongs together goes together.
+ */
+const OPTIONAL_GROUPS = [
+  ['sale_price'],
+  ['image_id'],
+  ['brand_id'],
+  ['badge_id'],
+  ['tags'],
+  ['category', 'sub_category', 'child_category'],
+  ['summery_ar', 'summery_en'],
+  ['description_ar', 'description_en'],
+  ['product_options'],
+  ['product_gallery'],
+] as const;
+const BOOKING_ONLY_GROUPS = [['min_purchase', 'max_purchase']] as const;
+
+/**
+ * The answers the target gives to bodies leaving out optional fields, once it took the full body: to
+ * the body without every group, or, when it refuses that, to each body without one group (those it took).
+ */
+async function answersWithout(operation: ProductAnswering, ctx: Parameters<typeof productAnswer>[1]) {
+  const groups: readonly (readonly string[])[] = [
+    ...OPTIONAL_GROUPS,
+    ...(operation === 'createBookingProduct' ? BOOKING_ONLY_GROUPS : []),
+  ];
+  const omitting = (left: readonly string[]) =>
+    productAnswerAfterBaseline(operation, ctx, `leaving out ${left.join(', ')}`, {}, left as Omitted);
+  const all = groups.flat();
+  const { response } = await omitting(all);
+  if (response.succeeded) return [{ left: all, response }];
+  const each = await concurrently(
+    groups.map(async (left) => ({
+      left: [...left],
+      response: (await productAnswer(operation, ctx, {}, left as Omitted)).response,
+    })),
+  );
+  return each.filter(({ response: answer }) => answer.succeeded);
+}
 
 for (const operation of [
   'createBookingProduct',
@@ -154,6 +209,69 @@ for (const operation of [
           ar: sent.summery_ar,
           en: sent.summery_en,
         });
+      },
+    );
+
+    test(
+      'with the text of description_ar and description_en as description.ar and description.en',
+      sentValue('product.bilingual-mapping'),
+      async ({ api, make }) => {
+        const { response, sent } = await productAnswer(operation, { api, make });
+        requireSuccess(response, operation);
+        // Their text, whatever markup a target keeps: whether it sanitises HTML is not shown.
+        const { description } = productFields(response, 'description');
+        expect(
+          { ar: textOf(description.ar), en: textOf(description.en) },
+          `text of ${inAnswer(response, 'description')}`,
+        ).toEqual({ ar: textOf(sent.description_ar ?? ''), en: textOf(sent.description_en ?? '') });
+      },
+    );
+
+    test(
+      'never with a name, summary or description sent in one language under the key of the other',
+      cites(operation, 'product.bilingual-mapping'),
+      async ({ api, make }) => {
+        // Judged whether or not an update applies the texts (update-service.applies-changes): a text that
+        // comes back at all comes back under its own language.
+        const { response, sent } = await productAnswer(operation, { api, make });
+        requireSuccess(response, operation);
+        const answer = productFields(response, 'name', 'summary', 'description');
+        const misplaced = (
+          [
+            ['name', sent.name_ar, sent.name_en],
+            ['summary', sent.summery_ar, sent.summery_en],
+            ['description', sent.description_ar, sent.description_en],
+          ] as const
+        ).flatMap(([key, ar, en]) => [
+          ...(ar !== undefined && textOf(answer[key].en) === textOf(ar)
+            ? [`${key}.en holds the ${key} sent in _ar`]
+            : []),
+          ...(en !== undefined && textOf(answer[key].ar) === textOf(en)
+            ? [`${key}.ar holds the ${key} sent in _en`]
+            : []),
+        ]);
+        expect(
+          misplaced,
+          `texts under the other language's key in ${inAnswer(response, '{name, summary, description}')}`,
+        ).toEqual([]);
+      },
+    );
+
+    test(
+      'with the fields and types of the Product resource when the body leaves out fields a target may not need',
+      cites(operation, 'product.shape'),
+      async ({ api, make }) => {
+        // Which fields are required is not shown: the body without all of them first, else without each
+        // group alone. Every answer the target takes must still be a Product.
+        const answers = await answersWithout(operation, { api, make });
+        if (answers.length === 0)
+          notApplicable(`the target refused every body leaving out one of ${OPTIONAL_GROUPS.flat().join(', ')}`);
+        for (const { left, response } of answers)
+          await test.step(`the answer to a body without ${left.join(', ')}`, async () =>
+            expect(
+              dataOf(response),
+              `data of ${response.describe()}, to a body without ${left.join(', ')}`,
+            ).toMatchSchema(ProductShape));
       },
     );
 

@@ -16,6 +16,7 @@ import {
   Statuses,
   test,
 } from '../../fixtures/index.ts';
+import { tagNames } from '../../fixtures/builders/products.ts';
 import { createProduct } from '../../fixtures/steps/products.ts';
 import { WithId } from '../../support/schemas/common.ts';
 
@@ -56,9 +57,10 @@ test.describe('Update Service Product', () => {
   test(
     'replaces the tags with the tag names sent',
     cites('updateServiceProduct', 'update-service.applies-changes'),
-    async ({ api, make, runId }) => {
-      const { id } = await createProduct(api, make, 'service', { tags: [`${runId}-before`] });
-      const tags = [`${runId}-after`, `${runId}-also-after`];
+    async ({ api, make }) => {
+      const before = tagNames(make.context, 1);
+      const { id } = await createProduct(api, make, 'service', { tags: before });
+      const tags = tagNames(make.context, 2, before);
       const response = await api.updateServiceProduct(id, make.service({ tags }));
       requireSuccess(response, 'updateServiceProduct');
       const names = productFields(response, 'tags').tags.map((tag) => tag.tag_name);

@@ -389,7 +389,7 @@ export const Clauses = {
   'list-products.filter-search': assumed(
     'List Products',
     'search | string',
-    "`search` for a token found only in one product's name returns that product and no product without it.",
+    '`search` for a token found only in the names of some products returns those products and no product without it.',
   ),
   'list-products.filter-sku': assumed(
     'List Products',

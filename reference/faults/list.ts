@@ -52,6 +52,16 @@ export const listFaults = {
     description:
       '`total` counts one product more than the list shows (a deleted one, counted without the soft-delete scope), and `last_page` follows it.',
   },
+  'list-total-ignores-filters': {
+    clause: 'pagination.total',
+    description:
+      '`total` counts every product of the store whatever the filters (counted before the filters are applied), and `last_page` follows it; the items are filtered.',
+  },
+  'list-last-page-ignores-filters': {
+    clause: 'pagination.last-page',
+    description:
+      '`last_page` is the number of pages of the whole store whatever the filters; `total` and the items are filtered.',
+  },
   'list-last-page-floor': {
     clause: 'pagination.last-page',
     description: '`last_page` is floor(total / per_page) (at least 1): a partly filled last page is not counted.',
@@ -72,6 +82,11 @@ export const listFaults = {
   'list-page-short': {
     clause: 'pagination.page-params',
     description: 'Every page holds one item fewer than it should (slice end off by one).',
+  },
+  'list-page-skips-an-item': {
+    clause: 'pagination.page-params',
+    description:
+      'Every page after the first starts one item late: the first item of page 2 never shows, and the last page holds one item fewer than total and per_page leave for it (total itself is right).',
   },
   'list-past-last-clamped': {
     clause: 'pagination.page-params',

@@ -37,6 +37,11 @@ export const listFaults = {
     clause: 'conventions.image-absolute-url',
     description: 'List items carry `image` as a path (`/media/1.jpg`), not an absolute URL.',
   },
+  'list-no-image-null': {
+    clause: 'conventions.image-placeholder',
+    description:
+      'List items of products without an image carry `image: null` (the list joins the media table, and no row is no URL) instead of the placeholder URL.',
+  },
 
   // --- Pagination ---------------------------------------------------------------------------------
   'list-pagination-strings': {

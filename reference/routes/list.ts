@@ -157,6 +157,7 @@ function listItem(product: ProductRecord, render: RenderContext) {
     );
   }
   if (faults.has('list-image-relative') && typeof item.image === 'string') item.image = new URL(item.image).pathname;
+  if (product.image_id === null && faults.has('list-no-image-null')) item.image = null;
   return item;
 }
 

@@ -7,13 +7,22 @@
  * values (its type, what it was created with) depends on finding it.
  */
 import { z } from 'zod';
-import { cites, dependsOn, expect, listItemFields, requireSuccess, test } from '../../fixtures/index.ts';
+import {
+  cites,
+  dependsOn,
+  expect,
+  listItemFields,
+  notApplicable,
+  readData,
+  requireSuccess,
+  test,
+} from '../../fixtures/index.ts';
 import type { Make } from '../../fixtures/index.ts';
 import { expectListed, findListed, requireListed, type Found, type ListOptions } from '../../fixtures/steps/list.ts';
-import { createProduct } from '../../fixtures/steps/products.ts';
+import { createProduct, productAnswerAfterBaseline } from '../../fixtures/steps/products.ts';
 import type { StoreApi } from '../../support/api/store-api.ts';
 import { ProductTypeLabels } from '../../support/contract/events.ts';
-import { AbsoluteUrl, BilingualText, Timestamp } from '../../support/schemas/common.ts';
+import { AbsoluteUrl, BilingualText, Timestamp, WithId } from '../../support/schemas/common.ts';
 import { ProductListItemShape } from '../../support/schemas/product.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
 
@@ -176,6 +185,32 @@ test.describe('List Products', () => {
           ProductTypeLabels[product.kind],
         );
       }
+    },
+  );
+
+  test(
+    'answers a placeholder image, an absolute URL, on the item of a product created without image_id',
+    cites('listProducts', 'conventions.image-placeholder'),
+    async ({ api, make }) => {
+      // Whether a product may be created without image_id is not shown (product.image-optional): a target
+      // that refuses it, and takes the same body with one, has no such product to list.
+      const { response, sent } = await productAnswerAfterBaseline(
+        'createBookingProduct',
+        { api, make },
+        'leaving out image_id',
+        {},
+        ['image_id'],
+      );
+      if (!response.succeeded)
+        notApplicable(
+          `${response.describe()}: the target refuses a product without image_id (and took the same body with one), so it lists none`,
+        );
+      const { id } = readData(response, WithId, 'product.shape', 'data.id');
+      const item = requireListed(await findListed(api, [{ id, sku: sent.sku }])).get(id);
+      // The placeholder's address is the target's own: only that it is one, and absolute, is checked.
+      expect({ image: item?.image }, `image of the item of product ${id}, created without image_id`).toMatchSchema(
+        z.object({ image: AbsoluteUrl }),
+      );
     },
   );
 

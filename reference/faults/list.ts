@@ -42,6 +42,11 @@ export const listFaults = {
     description:
       'List items of products without an image carry `image: null` (the list joins the media table, and no row is no URL) instead of the placeholder URL.',
   },
+  'list-languages-swapped': {
+    clause: 'product.bilingual-mapping',
+    description:
+      'List items carry `name`, `summary` and `description` with their languages swapped: `.ar` holds what was sent as `_en`, and `.en` what was sent as `_ar`.',
+  },
 
   // --- Pagination ---------------------------------------------------------------------------------
   'list-pagination-strings': {

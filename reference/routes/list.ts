@@ -158,6 +158,10 @@ function listItem(product: ProductRecord, render: RenderContext) {
   }
   if (faults.has('list-image-relative') && typeof item.image === 'string') item.image = new URL(item.image).pathname;
   if (product.image_id === null && faults.has('list-no-image-null')) item.image = null;
+  if (faults.has('list-languages-swapped')) {
+    for (const key of ['name', 'summary', 'description'] as const)
+      item[key] = { ar: product[key].en, en: product[key].ar };
+  }
   return item;
 }
 

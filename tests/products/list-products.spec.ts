@@ -67,6 +67,13 @@ function failing(found: Found, schema: z.ZodType) {
     .map(({ item, where }) => `${where}: ${z.prettifyError((schema.safeParse(item) as { error: z.ZodError }).error)}`);
 }
 
+/** The text of an HTML string: its tags dropped, its white space collapsed. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
 /** The labels are given in Arabic: they are asked for in Arabic. */
 const ARABIC = { headers: { 'accept-language': 'ar' } } as const;
 
@@ -211,6 +218,33 @@ test.describe('List Products', () => {
       expect({ image: item?.image }, `image of the item of product ${id}, created without image_id`).toMatchSchema(
         z.object({ image: AbsoluteUrl }),
       );
+    },
+  );
+
+  test(
+    'carries name, summary and description of each product in the language each was sent in',
+    cites('listProducts', 'product.bilingual-mapping'),
+    async ({ api, make }) => {
+      const { made, found } = await listedProducts(api, make);
+      const items = requireListed(found);
+      for (const { id, kind, sent } of made) {
+        const where = `the ${kind} product ${id} in the list`;
+        const item = listItemFields(items.get(id), where, 'name', 'summary', 'description');
+        expect({ name: item.name, summary: item.summary }, where).toEqual({
+          name: { ar: sent.name_ar, en: sent.name_en },
+          summary: { ar: sent.summery_ar, en: sent.summery_en },
+        });
+        // Whether the HTML comes back unchanged is a reading (product.description-html); which language's
+        // text each holds is not.
+        const holds = (answered: string) =>
+          (['description_ar', 'description_en'] as const)
+            .filter((key) => textOf(answered).includes(textOf(sent[key] ?? '')))
+            .join(' and ') || 'neither';
+        expect(
+          { ar: holds(item.description.ar), en: holds(item.description.en) },
+          `${where}: the text of which of description_ar and description_en each of description.ar and description.en holds`,
+        ).toEqual({ ar: 'description_ar', en: 'description_en' });
+      }
     },
   );
 

@@ -354,7 +354,7 @@ export const Clauses = {
   'pagination.total': stated(
     'List Products',
     'The `total` in pagination counts all matching products.',
-    "Checked within one answer, whatever other clients create meanwhile: `total` is at least the items on the pages before the current one at `per_page`, plus the items on it. Where the answers show a list whole (its own answer says it fits on one page and it shows the product this test made; or a filtered list of this test's products whose page 1 shows them all, holds fewer than `per_page` items, and whose page 2 holds none), `total` is no more than the items it holds, and on such a filtered list exactly that many, whatever the filter means. Over several pages, the upper bound rests on where the pages place the items (pagination.page-params).",
+    "Checked within one answer, whatever other clients create meanwhile: `total` is at least the items on the pages before the current one at `per_page`, plus the items on it. Where the answers show a list whole (its own answer says it fits on one page, holds less than a full page and shows the product this test made; or a filtered list of this test's products whose page 1 shows them all, holds fewer than `per_page` items, and whose page 2 holds none), `total` is no more than the items it holds, and on such a filtered list exactly that many, whatever the filter means. Over several pages, the upper bound rests on where the pages place the items (pagination.page-params).",
   ),
   'pagination.last-page': stated(
     'List Products',

@@ -37,6 +37,16 @@ export const listFaults = {
     clause: 'conventions.image-absolute-url',
     description: 'List items carry `image` as a path (`/media/1.jpg`), not an absolute URL.',
   },
+  'list-no-image-null': {
+    clause: 'conventions.image-placeholder',
+    description:
+      'List items of products without an image carry `image: null` (the list joins the media table, and no row is no URL) instead of the placeholder URL.',
+  },
+  'list-languages-swapped': {
+    clause: 'product.bilingual-mapping',
+    description:
+      'List items carry `name`, `summary` and `description` with their languages swapped: `.ar` holds what was sent as `_en`, and `.en` what was sent as `_ar`.',
+  },
 
   // --- Pagination ---------------------------------------------------------------------------------
   'list-pagination-strings': {
@@ -51,6 +61,16 @@ export const listFaults = {
     clause: 'pagination.total',
     description:
       '`total` counts one product more than the list shows (a deleted one, counted without the soft-delete scope), and `last_page` follows it.',
+  },
+  'list-total-ignores-filters': {
+    clause: 'pagination.total',
+    description:
+      '`total` counts every product of the store whatever the filters (counted before the filters are applied), and `last_page` follows it; the items are filtered.',
+  },
+  'list-last-page-ignores-filters': {
+    clause: 'pagination.last-page',
+    description:
+      '`last_page` is the number of pages of the whole store whatever the filters; `total` and the items are filtered.',
   },
   'list-last-page-floor': {
     clause: 'pagination.last-page',
@@ -72,6 +92,11 @@ export const listFaults = {
   'list-page-short': {
     clause: 'pagination.page-params',
     description: 'Every page holds one item fewer than it should (slice end off by one).',
+  },
+  'list-page-skips-an-item': {
+    clause: 'pagination.page-params',
+    description:
+      'Every page after the first starts one item late: the first item of page 2 never shows, and the last page holds one item fewer than total and per_page leave for it (total itself is right).',
   },
   'list-past-last-clamped': {
     clause: 'pagination.page-params',

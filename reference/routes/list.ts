@@ -94,6 +94,14 @@ function filtersOf(q: ListQuery, faults: FaultSet): Keep[] {
   return faults.has('list-omits-service-products') ? [...applied, (p) => p.type !== 'service'] : applied;
 }
 
+/** Whether the query gives a filter at all. */
+function filtersGiven(q: ListQuery): boolean {
+  const { search, sku, is_published, tag_ids, brand_ids, category_ids, min_price, max_price, date_from, date_to } = q;
+  return [search, sku, is_published, tag_ids, brand_ids, category_ids, min_price, max_price, date_from, date_to].some(
+    (value) => value !== undefined,
+  );
+}
+
 /** Newest or oldest first, as the variant chose, by id: a stable order, so walking the pages sees every product once. */
 function order(products: ProductRecord[], choices: ReferenceChoices, faults: FaultSet): ProductRecord[] {
   const newestFirst = choices.list.order === 'newest-first';
@@ -118,6 +126,9 @@ function pageBounds(
   const shift =
     (shown > 1 && faults.has('list-walk-overlap') ? -1 : 0) +
     (shown > 1 && shown < lastPage && faults.has('list-walk-skip') ? 1 : 0);
+  // This one moves every page after the first, the last one too, which then holds one item fewer
+  // than total and per_page leave for it.
+  if (shown > 1 && faults.has('list-page-skips-an-item')) return [start + 1, Math.min(end + 1, total)];
   return [start + shift, Math.min(end, total) + shift];
 }
 
@@ -146,6 +157,11 @@ function listItem(product: ProductRecord, render: RenderContext) {
     );
   }
   if (faults.has('list-image-relative') && typeof item.image === 'string') item.image = new URL(item.image).pathname;
+  if (product.image_id === null && faults.has('list-no-image-null')) item.image = null;
+  if (faults.has('list-languages-swapped')) {
+    for (const key of ['name', 'summary', 'description'] as const)
+      item[key] = { ar: product[key].en, en: product[key].ar };
+  }
   return item;
 }
 
@@ -167,8 +183,14 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
         choices,
         faults,
       );
-      const counted = all.length + (faults.has('list-total-counts-deleted') ? 1 : 0);
-      const lastPage = lastPageOf(counted, q.per_page, faults);
+      // These faults count the whole store, as a count query built before the filters are applied would.
+      const filtered = filtersGiven(q);
+      const counted =
+        filtered && faults.has('list-total-ignores-filters')
+          ? store.products.size
+          : all.length + (faults.has('list-total-counts-deleted') ? 1 : 0);
+      const pagesOf = filtered && faults.has('list-last-page-ignores-filters') ? store.products.size : counted;
+      const lastPage = lastPageOf(pagesOf, q.per_page, faults);
       if (q.page > lastPage && choices.list.pastLastPage === 'refuse' && !faults.has('list-past-last-clamped'))
         return respond.refuse(reply, 'page-out-of-range', `Page ${q.page} is past the last page (${lastPage}).`);
       const [start, end] = pageBounds(q.page, q.per_page, lastPage, all.length, faults);

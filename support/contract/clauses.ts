@@ -354,12 +354,12 @@ export const Clauses = {
   'pagination.total': stated(
     'List Products',
     'The `total` in pagination counts all matching products.',
-    'Checked within one answer, whatever other clients create meanwhile: `total` is at least the items on the pages before the current one at `per_page`, plus the items on it.',
+    "Checked within one answer, whatever other clients create meanwhile: `total` is at least the items on the pages before the current one at `per_page`, plus the items on it. Where the answers show a list whole (its own answer says it fits on one page, holds less than a full page and shows the product this test made; or a filtered list of this test's products whose page 1 shows them all, holds fewer than `per_page` items, and whose page 2 holds none), `total` is no more than the items it holds, and on such a filtered list exactly that many, whatever the filter means. Over several pages, the upper bound rests on where the pages place the items (pagination.page-params).",
   ),
   'pagination.last-page': stated(
     'List Products',
     '`last_page` the number of pages at `per_page`.',
-    'In every answer, `last_page` = ceil(`total` / `per_page`), against the `per_page` the answer gives; for `total` 0, 0 or 1 (zero pages, or one empty page: the spec does not say which).',
+    'In every answer, filtered or not, `last_page` = ceil(`total` / `per_page`), against the `per_page` the answer gives; for `total` 0, 0 or 1 (zero pages, or one empty page: the spec does not say which).',
   ),
   'pagination.links': stated(
     'Endpoints',
@@ -389,7 +389,7 @@ export const Clauses = {
   'list-products.filter-search': assumed(
     'List Products',
     'search | string',
-    "`search` for a token found only in one product's name returns that product and no product without it.",
+    '`search` for a token found only in the names of some products returns those products and no product without it.',
   ),
   'list-products.filter-sku': assumed(
     'List Products',

@@ -7,13 +7,22 @@
  * values (its type, what it was created with) depends on finding it.
  */
 import { z } from 'zod';
-import { cites, dependsOn, expect, listItemFields, requireSuccess, test } from '../../fixtures/index.ts';
+import {
+  cites,
+  dependsOn,
+  expect,
+  listItemFields,
+  notApplicable,
+  readData,
+  requireSuccess,
+  test,
+} from '../../fixtures/index.ts';
 import type { Make } from '../../fixtures/index.ts';
 import { expectListed, findListed, requireListed, type Found, type ListOptions } from '../../fixtures/steps/list.ts';
-import { createProduct } from '../../fixtures/steps/products.ts';
+import { createProduct, productAnswerAfterBaseline } from '../../fixtures/steps/products.ts';
 import type { StoreApi } from '../../support/api/store-api.ts';
 import { ProductTypeLabels } from '../../support/contract/events.ts';
-import { AbsoluteUrl, BilingualText, Timestamp } from '../../support/schemas/common.ts';
+import { AbsoluteUrl, BilingualText, Timestamp, WithId } from '../../support/schemas/common.ts';
 import { ProductListItemShape } from '../../support/schemas/product.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
 
@@ -57,6 +66,13 @@ function failing(found: Found, schema: z.ZodType) {
     .filter(({ item }) => !schema.safeParse(item).success)
     .map(({ item, where }) => `${where}: ${z.prettifyError((schema.safeParse(item) as { error: z.ZodError }).error)}`);
 }
+
+/** The text of an HTML string: its tags dropped, its white space collapsed. */
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The labels are given in Arabic: they are asked for in Arabic. */
 const ARABIC = { headers: { 'accept-language': 'ar' } } as const;
@@ -175,6 +191,59 @@ test.describe('List Products', () => {
         expect(items.get(product.id)?.type, `type of the ${product.kind} product ${product.id} in the list`).toBe(
           ProductTypeLabels[product.kind],
         );
+      }
+    },
+  );
+
+  test(
+    'answers a placeholder image, an absolute URL, on the item of a product created without image_id',
+    cites('listProducts', 'conventions.image-placeholder'),
+    async ({ api, make }) => {
+      // Whether a product may be created without image_id is not shown (product.image-optional): a target
+      // that refuses it, and takes the same body with one, has no such product to list.
+      const { response, sent } = await productAnswerAfterBaseline(
+        'createBookingProduct',
+        { api, make },
+        'leaving out image_id',
+        {},
+        ['image_id'],
+      );
+      if (!response.succeeded)
+        notApplicable(
+          `${response.describe()}: the target refuses a product without image_id (and took the same body with one), so it lists none`,
+        );
+      const { id } = readData(response, WithId, 'product.shape', 'data.id');
+      const item = requireListed(await findListed(api, [{ id, sku: sent.sku }])).get(id);
+      // The placeholder's address is the target's own: only that it is one, and absolute, is checked.
+      expect({ image: item?.image }, `image of the item of product ${id}, created without image_id`).toMatchSchema(
+        z.object({ image: AbsoluteUrl }),
+      );
+    },
+  );
+
+  test(
+    'carries name, summary and description of each product in the language each was sent in',
+    cites('listProducts', 'product.bilingual-mapping'),
+    async ({ api, make }) => {
+      const { made, found } = await listedProducts(api, make);
+      const items = requireListed(found);
+      for (const { id, kind, sent } of made) {
+        const where = `the ${kind} product ${id} in the list`;
+        const item = listItemFields(items.get(id), where, 'name', 'summary', 'description');
+        expect({ name: item.name, summary: item.summary }, where).toEqual({
+          name: { ar: sent.name_ar, en: sent.name_en },
+          summary: { ar: sent.summery_ar, en: sent.summery_en },
+        });
+        // Whether the HTML comes back unchanged is a reading (product.description-html); which language's
+        // text each holds is not.
+        const holds = (answered: string) =>
+          (['description_ar', 'description_en'] as const)
+            .filter((key) => textOf(answered).includes(textOf(sent[key] ?? '')))
+            .join(' and ') || 'neither';
+        expect(
+          { ar: holds(item.description.ar), en: holds(item.description.en) },
+          `${where}: the text of which of description_ar and description_en each of description.ar and description.en holds`,
+        ).toEqual({ ar: 'description_ar', en: 'description_en' });
       }
     },
   );

@@ -140,6 +140,15 @@ export const webhookFaults = {
     description:
       "Deliveries are sent with GET and the payload in the query string, whatever the webhook's `method_type` (an HTTP client's get(url, payload)).",
   },
+  'delivery-method-get': {
+    clause: 'webhook.delivery-method',
+    description: "Deliveries are sent with GET, the JSON body still sent, whatever the webhook's `method_type`.",
+  },
+  'delivery-get-ping': {
+    clause: 'webhook.delivery-method',
+    description:
+      "Deliveries are a GET without a body, naming only the event (in `x-store-event`), whatever the webhook's `method_type`: the receiver is to fetch the rest.",
+  },
   'delivery-form-encoded': {
     clause: 'webhook.delivery-json',
     description: 'Deliveries are form-encoded (`payload=<json>`, application/x-www-form-urlencoded).',

@@ -97,6 +97,11 @@ export const webhookFaults = {
     description:
       'PUT /webhooks/events is taken as a write to the catalogue: it answers 200 and the catalogue becomes the sent events.',
   },
+  'webhook-events-put-refused-after-write': {
+    clause: 'webhook-events.not-an-identifier',
+    description:
+      'PUT /webhooks/events writes the sent events into the catalogue before the webhook is looked up, then answers as for an unknown identifier: refused, but the catalogue changed.',
+  },
   'webhook-events-put-updates-a-webhook': {
     clause: 'webhook-events.not-an-identifier',
     description:

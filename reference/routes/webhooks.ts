@@ -119,11 +119,18 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
   });
 
   app.put<{ Params: { identifier: string } }>('/api/core/v1/webhooks/:identifier', async (request, reply) => {
-    if (faults.has('webhook-events-put-replaces-catalogue') && request.params.identifier === 'events') {
+    const sentAsCatalogue = () => {
       const sent = isRecord(request.body) ? request.body.events : undefined;
       const names = Array.isArray(sent) ? sent.filter((n): n is string => typeof n === 'string') : [];
-      catalogue = names.map((name) => ({ value: name, label: name }));
-      return respond.envelope('webhookUpdated', catalogue);
+      return names.map((name) => ({ value: name, label: name }));
+    };
+    if (request.params.identifier === 'events') {
+      if (faults.has('webhook-events-put-replaces-catalogue')) {
+        catalogue = sentAsCatalogue();
+        return respond.envelope('webhookUpdated', catalogue);
+      }
+      // Written first, refused after: the answer is that of an unknown identifier.
+      if (faults.has('webhook-events-put-refused-after-write')) catalogue = sentAsCatalogue();
     }
     const id = parseIdentifier(request.params.identifier);
     let webhook = id === undefined ? undefined : store.webhooks.get(id);

@@ -18,6 +18,16 @@ export const webhookFaults = {
     clause: 'register-webhook.secret-echo',
     description: 'A supplied secret is ignored: `plain_secret` is a generated one.',
   },
+  'register-webhook-secret-varchar-32': {
+    clause: 'register-webhook.secret-echo',
+    description:
+      'A supplied secret is stored in a column of 32 characters: a longer one is cut to its first 32, and `plain_secret` is what was stored.',
+  },
+  'register-webhook-secret-base64url': {
+    clause: 'register-webhook.secret-echo',
+    description:
+      'A supplied secret is normalised as URL-safe base64 before it is stored: `+` becomes `-`, `/` becomes `_`, trailing `=` are dropped, and `plain_secret` is what was stored.',
+  },
   'register-webhook-secret-empty-when-omitted': {
     clause: 'register-webhook.secret-generated',
     description: 'Without a supplied secret, `plain_secret` is an empty string (read back from the request).',

@@ -5,7 +5,7 @@
  * bounded so a dead endpoint cannot pile up work.
  */
 import { randomUUID } from 'node:crypto';
-import { httpRequest } from '../support/http.ts';
+import { httpRequest, type HttpRequest } from '../support/http.ts';
 import { signatureHeaders, type SignedMessage } from '../support/signature/sign.ts';
 import type { SignatureConfig } from '../support/signature/verify.ts';
 import type { EventName } from '../support/contract/events.ts';
@@ -41,6 +41,7 @@ const RETRYABLE_CLIENT_ERRORS = new Set([408, 425, 429]);
 
 interface Message {
   readonly id: string;
+  readonly event: EventName;
   readonly body: string;
   readonly contentType: string;
 }
@@ -88,11 +89,12 @@ export class DeliveryDispatcher {
     if (this.faults.has('delivery-form-encoded')) {
       return {
         id: `msg_${randomUUID()}`,
+        event,
         body: `payload=${encodeURIComponent(json)}`,
         contentType: 'application/x-www-form-urlencoded',
       };
     }
-    return { id: `msg_${randomUUID()}`, body: json, contentType: 'application/json' };
+    return { id: `msg_${randomUUID()}`, event, body: json, contentType: 'application/json' };
   }
 
   #attempt(webhook: WebhookRecord, message: Message, attempt: number): void {
@@ -109,13 +111,13 @@ export class DeliveryDispatcher {
       ...this.#signatureHeaders(webhook.secret, { id: message.id, timestamp: new Date(), body: signed }),
     };
     webhook.deliveries++;
-    const method = this.faults.has('delivery-method-put') ? 'PUT' : webhook.method_type;
+    const method = this.faults.has('delivery-method-put')
+      ? 'PUT'
+      : this.faults.has('delivery-method-get')
+        ? 'GET'
+        : webhook.method_type;
     // Not the global fetch: it refuses "bad ports" (6000, …) where a receiver may well listen.
-    void (
-      this.faults.has('delivery-get-with-query')
-        ? httpRequest(withQuery(webhook.url, message.body), { method: 'GET', headers, signal: controller.signal })
-        : httpRequest(webhook.url, { method, headers, body: message.body, signal: controller.signal })
-    )
+    void this.#send(webhook, message, { method, headers, signal: controller.signal })
       .then(async (response) => {
         await response.text().catch(() => undefined);
         return (
@@ -140,6 +142,22 @@ export class DeliveryDispatcher {
         );
         this.#timers.add(retry);
       });
+  }
+
+  /** The request of one attempt: the message as its body, unless a fault sends it another way. */
+  #send(webhook: WebhookRecord, message: Message, init: HttpRequest & { headers: Record<string, string> }) {
+    if (this.faults.has('delivery-get-with-query'))
+      return httpRequest(withQuery(webhook.url, message.body), { ...init, method: 'GET' });
+    // A "thin" notification: the event's name in a header, nothing else (the receiver is to fetch the rest).
+    if (this.faults.has('delivery-get-ping')) {
+      const { 'content-type': _none, ...headers } = init.headers;
+      return httpRequest(webhook.url, {
+        ...init,
+        method: 'GET',
+        headers: { ...headers, 'x-store-event': message.event },
+      });
+    }
+    return httpRequest(webhook.url, { ...init, body: message.body });
   }
 
   #signatureHeaders(secret: string, message: SignedMessage): Record<string, string> {

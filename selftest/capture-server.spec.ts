@@ -47,10 +47,16 @@ function rawRequest(
 ): Promise<number> {
   return new Promise((resolve) => {
     // A fresh connection per request unless an agent is given: a reused socket the server closed is not its failure.
-    const request = http.request(url, { method, headers, agent: agent ?? false }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? -1));
-    });
+    // Node sends the body of a GET or DELETE without a Content-Length unless given one.
+    const framed = body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+    const request = http.request(
+      url,
+      { method, headers: { ...framed, ...headers }, agent: agent ?? false },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? -1));
+      },
+    );
     request.on('error', () => resolve(-1));
     request.end(body);
   });
@@ -88,6 +94,33 @@ test('keeps a delivery exactly: method, path, headers, raw body bytes and arriva
   expect(delivery.body.equals(body), 'body bytes unchanged').toBe(true);
   expect(delivery.receivedAt).toBeGreaterThanOrEqual(before);
   expect(delivery.answeredWith).toBe(200);
+});
+
+test('keeps the exact body bytes of a GET, a DELETE, a HEAD and methods fastify does not route by default', async ({
+  capture,
+}) => {
+  // A target delivering with another method than POST still sends its payload: the test must see it.
+  const inbox = await capture.pool.open();
+  const body = (method: string) =>
+    Buffer.concat([Buffer.from(`{"method":"${method}","é":1}`), Buffer.from([0xff, 0x00, 0xfe])]);
+  const sent: [string, Record<string, string>][] = [
+    ['GET', { 'content-type': 'application/json' }],
+    ['DELETE', { 'content-type': 'application/json' }],
+    ['HEAD', { 'content-type': 'application/json' }],
+    ['GET', {}],
+    ['LINK', { 'content-type': 'application/json' }],
+    ['QUERY', {}],
+  ];
+  for (const [method, headers] of sent)
+    expect(await rawRequest(`${inbox.localUrl}/m`, method, body(method), headers), method).toBe(200);
+  const received = await inbox.received();
+  expect(
+    received.map((d) => [d.method, d.contentType, d.body.equals(body(d.method))]),
+    'method, content type, and whether the body bytes are unchanged',
+  ).toEqual(sent.map(([method, headers]) => [method, headers['content-type'] ?? '', true]));
+  // And one without a body is kept as one.
+  expect(await rawRequest(inbox.localUrl, 'GET')).toBe(200);
+  expect((await inbox.received()).at(-1)?.body.length).toBe(0);
 });
 
 test('keeps a delivery whose Content-Type is malformed, and one with none', async ({ capture }) => {

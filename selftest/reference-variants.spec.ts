@@ -604,6 +604,19 @@ test('strict takes only the tags it has, a slug or sku once, a url once per even
   expect((await standard.call('GET', `${LIST}?per_page=0`)).status, 'standard: below its least, refused').toBe(422);
 });
 
+test('strict takes secrets of letters and digits only (standard and divergent: any characters)', async ({ open }) => {
+  const symbols = `whsec+/=-_.~!${'a'.repeat(32)}==`;
+  for (const variant of ['strict', 'standard', 'divergent'] as const) {
+    const reference = await open(variant);
+    const answers = [];
+    for (const secret of ['a'.repeat(32), symbols]) {
+      const url = `https://hooks.example.com/${variant}/${secret.length}`;
+      answers.push((await reference.call('POST', registerWebhook.path, { body: webhook(url, { secret }) })).status);
+    }
+    expect(answers, `${variant}: 32 letters, then symbols`).toEqual(variant === 'strict' ? [201, 422] : [201, 201]);
+  }
+});
+
 test('every variant refuses badge and provider ids it does not have', async ({ open }) => {
   for (const variant of ['standard', 'divergent', 'strict'] as const) {
     const reference = await open(variant);

@@ -13,7 +13,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { faker } from '@faker-js/faker/locale/en';
 import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
-import { SUITE_SECRET_PATTERN, webhookSecret } from '../fixtures/builders/webhooks.ts';
+import { SUITE_SECRET_PATTERN, webhookSecret, webhookSecretWithSymbols } from '../fixtures/builders/webhooks.ts';
+import { redact } from '../support/redact.ts';
 import { FaultCatalogue, FaultNames, type FaultName } from '../reference/faults/index.ts';
 import { EvidenceNames } from '../support/api/evidence.ts';
 import { writeCertificationBundle } from '../support/certification/bundle.ts';
@@ -110,6 +111,8 @@ test('the webhook secret patterns match the secrets the suite and the reference 
   faker.seed(7);
   for (const length of [32, 40, 64])
     expect(webhookSecret(faker, length)).toMatch(WEBHOOK_SECRETS[0]?.pattern as RegExp);
+  for (const length of [40, 64, 100])
+    expect(webhookSecretWithSymbols(faker, length)).toMatch(WEBHOOK_SECRETS[0]?.pattern as RegExp);
 
   const { app } = servers.built();
   const response = await app.inject({
@@ -131,6 +134,29 @@ test('the webhook secret patterns match the secrets the suite and the reference 
   expect(response.statusCode).toBe(201);
   const { data } = response.json<{ data: { plain_secret: string } }>();
   expect(data.plain_secret).toMatch(WEBHOOK_SECRETS[1]?.pattern as RegExp);
+});
+
+test('a secret with symbols is scrubbed whole wherever a text carries it (JSON-escaped too), and found where it leaks', () => {
+  faker.seed(11);
+  const secret = webhookSecretWithSymbols(faker);
+  const json = JSON.stringify({ signing_key: secret });
+  const carriers = {
+    'plain text': `the key is ${secret}.`,
+    'a JSON text': json,
+    'a JSON text escaping "/" as PHP does': json.replaceAll('/', '\\/'),
+    'a curl line': `curl --data-raw '${JSON.stringify({ name: 'x', secret })}'`,
+    'a secret field cut short': `{"plain_secret": "${secret.slice(0, 32)}"}`,
+  };
+  const leaked = (text: string) => findSecrets([{ name: 'text', bytes: Buffer.from(text) }], WEBHOOK_SECRETS).length;
+  const where = Object.entries(carriers);
+  expect(
+    where.map(([carrier, text]) => [carrier, leaked(text) > 0]),
+    'the scan finds the secret in each, unscrubbed',
+  ).toEqual(where.map(([carrier]) => [carrier, true]));
+  expect(
+    where.map(([carrier, text]) => [carrier, leaked(redact(text)), redact(text).includes('***')]),
+    'after redaction: hits, and a mask in its place',
+  ).toEqual(where.map(([carrier]) => [carrier, 0, true]));
 });
 
 test('faults around secrets on, traces on, a client timeout, a shared capture server: no file or console line holds a token or a webhook secret', async ({

@@ -16,8 +16,16 @@ import { readHtmlReport, runDirectory } from './support/report-files.ts';
 import { runSuite } from '../scripts/lib/suite-run.ts';
 import { startStandaloneCapture } from '../support/capture/standalone.ts';
 
-/** 7 delivery tests, then 5 of Webhook Events: each shard gets delivery tests and @stated ones (a shard of @assumed tests alone has no verdict). */
-const SPECS = ['tests/webhooks/deliveries.spec.ts', 'tests/webhooks/webhook-events.spec.ts'];
+/**
+ * 2 tests of the webhook secret, 7 delivery tests, then 6 of Webhook Events, in that order: the split
+ * falls among the delivery tests, so each shard gets delivery tests and @stated ones (a shard of
+ * @assumed tests alone has no verdict).
+ */
+const SPECS = [
+  'tests/security/webhook-secret.spec.ts',
+  'tests/webhooks/deliveries.spec.ts',
+  'tests/webhooks/webhook-events.spec.ts',
+];
 const DELIVERY_SPEC = 'tests/webhooks/deliveries.spec.ts';
 const RUN_ID = 'conf-shard-selftest';
 const readReport = async (dir: string) =>

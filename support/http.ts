@@ -44,7 +44,14 @@ export function httpRequest(url: string, init: HttpRequest): Promise<HttpRespons
     if (target.protocol !== 'http:' && target.protocol !== 'https:')
       throw new TypeError(`${target.protocol} is not http: or https: (${url})`);
     const client = target.protocol === 'https:' ? https : http;
-    const request = client.request(target, { method: init.method, headers: { ...init.headers } });
+    // Node frames the body of a POST or PUT by itself, but sends that of a GET or DELETE unframed (no
+    // Content-Length): the receiver would read it as the next request. So every body is framed here.
+    const framed =
+      init.body === undefined ||
+      Object.keys(init.headers ?? {}).some((name) => /^(content-length|transfer-encoding)$/i.test(name))
+        ? {}
+        : { 'content-length': String(Buffer.byteLength(init.body)) };
+    const request = client.request(target, { method: init.method, headers: { ...init.headers, ...framed } });
     const onAbort = () => {
       const reason = abortReason(signal as AbortSignal);
       reject(reason);

@@ -17,7 +17,12 @@ const SECRET_JSON_FIELD = new RegExp(
 );
 
 export function registerSecret(value: string | undefined | null): void {
-  if (typeof value === 'string' && value.length >= MIN_SECRET_LENGTH) secrets.add(value);
+  if (typeof value !== 'string' || value.length < MIN_SECRET_LENGTH) return;
+  secrets.add(value);
+  // And as a JSON text a target wrote may carry it (a secret may hold any character): `"` and `\`
+  // escaped, and `/` as `\/` too (PHP's json_encode escapes it).
+  const escaped = JSON.stringify(value).slice(1, -1);
+  for (const form of [escaped, escaped.replaceAll('/', '\\/')]) if (form !== value) secrets.add(form);
 }
 
 export function redact(text: string): string {

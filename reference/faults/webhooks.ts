@@ -18,6 +18,16 @@ export const webhookFaults = {
     clause: 'register-webhook.secret-echo',
     description: 'A supplied secret is ignored: `plain_secret` is a generated one.',
   },
+  'register-webhook-secret-varchar-32': {
+    clause: 'register-webhook.secret-echo',
+    description:
+      'A supplied secret is stored in a column of 32 characters: a longer one is cut to its first 32, and `plain_secret` is what was stored.',
+  },
+  'register-webhook-secret-base64url': {
+    clause: 'register-webhook.secret-echo',
+    description:
+      'A supplied secret is normalised as URL-safe base64 before it is stored: `+` becomes `-`, `/` becomes `_`, trailing `=` are dropped, and `plain_secret` is what was stored.',
+  },
   'register-webhook-secret-empty-when-omitted': {
     clause: 'register-webhook.secret-generated',
     description: 'Without a supplied secret, `plain_secret` is an empty string (read back from the request).',
@@ -97,6 +107,11 @@ export const webhookFaults = {
     description:
       'PUT /webhooks/events is taken as a write to the catalogue: it answers 200 and the catalogue becomes the sent events.',
   },
+  'webhook-events-put-refused-after-write': {
+    clause: 'webhook-events.not-an-identifier',
+    description:
+      'PUT /webhooks/events writes the sent events into the catalogue before the webhook is looked up, then answers as for an unknown identifier: refused, but the catalogue changed.',
+  },
   'webhook-events-put-updates-a-webhook': {
     clause: 'webhook-events.not-an-identifier',
     description:
@@ -139,6 +154,15 @@ export const webhookFaults = {
     clause: 'webhook.delivery-method',
     description:
       "Deliveries are sent with GET and the payload in the query string, whatever the webhook's `method_type` (an HTTP client's get(url, payload)).",
+  },
+  'delivery-method-get': {
+    clause: 'webhook.delivery-method',
+    description: "Deliveries are sent with GET, the JSON body still sent, whatever the webhook's `method_type`.",
+  },
+  'delivery-get-ping': {
+    clause: 'webhook.delivery-method',
+    description:
+      "Deliveries are a GET without a body, naming only the event (in `x-store-event`), whatever the webhook's `method_type`: the receiver is to fetch the rest.",
   },
   'delivery-form-encoded': {
     clause: 'webhook.delivery-json',

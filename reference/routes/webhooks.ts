@@ -27,10 +27,12 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       created_at: now,
     }));
 
-  /** What the variant's own rules refuse in a valid body: a url shared for an event, a secret on update. */
+  /** What the variant's own rules refuse in a valid body: a url shared for an event, a secret on update, a secret's characters. */
   function variantErrors(operation: 'register' | 'update', body: ValidWebhookBody, self?: number) {
     const fields: Record<string, string[]> = {};
-    const { uniqueUrlAndEvent, secretOnUpdate } = choices.webhooks;
+    const { uniqueUrlAndEvent, secretOnUpdate, secretCharacters } = choices.webhooks;
+    if (body.secret !== undefined && secretCharacters === 'letters-and-digits' && !/^[A-Za-z0-9]+$/.test(body.secret))
+      fields.secret = ['may hold only letters and digits'];
     if (operation === 'update' && body.secret !== undefined && secretOnUpdate === 'refuse')
       fields.secret = ['is changed only through Refresh Secret'];
     const shared = [...store.webhooks.values()].some(
@@ -63,6 +65,15 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     return Object.keys(fields).length === 0 ? parsed.data : invalid(fields);
   }
 
+  /** The supplied secret as stored: as sent, unless a fault cuts or normalises it (consulted only where it would). */
+  function storedSecret(secret: string | undefined) {
+    if (secret === undefined) return undefined;
+    if (secret.length > 32 && faults.has('register-webhook-secret-varchar-32')) return secret.slice(0, 32);
+    if (/[+/=]/.test(secret) && faults.has('register-webhook-secret-base64url'))
+      return secret.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    return secret;
+  }
+
   /** The stored webhook as the spec's Webhook, with the rendering faults applied. */
   function render(webhook: WebhookRecord, request: Parameters<typeof renderContext>[1]) {
     const rendered: Record<string, unknown> = renderWebhook(webhook, renderContext(ctx, request));
@@ -89,7 +100,7 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const body = validate('register', request.body, reply);
     if (!body) return reply;
     const now = ctx.now();
-    const supplied = faults.has('register-webhook-secret-ignored') ? undefined : body.secret;
+    const supplied = storedSecret(faults.has('register-webhook-secret-ignored') ? undefined : body.secret);
     const webhook: WebhookRecord = {
       id: store.nextWebhookId(),
       name: body.name,
@@ -119,11 +130,18 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
   });
 
   app.put<{ Params: { identifier: string } }>('/api/core/v1/webhooks/:identifier', async (request, reply) => {
-    if (faults.has('webhook-events-put-replaces-catalogue') && request.params.identifier === 'events') {
+    const sentAsCatalogue = () => {
       const sent = isRecord(request.body) ? request.body.events : undefined;
       const names = Array.isArray(sent) ? sent.filter((n): n is string => typeof n === 'string') : [];
-      catalogue = names.map((name) => ({ value: name, label: name }));
-      return respond.envelope('webhookUpdated', catalogue);
+      return names.map((name) => ({ value: name, label: name }));
+    };
+    if (request.params.identifier === 'events') {
+      if (faults.has('webhook-events-put-replaces-catalogue')) {
+        catalogue = sentAsCatalogue();
+        return respond.envelope('webhookUpdated', catalogue);
+      }
+      // Written first, refused after: the answer is that of an unknown identifier.
+      if (faults.has('webhook-events-put-refused-after-write')) catalogue = sentAsCatalogue();
     }
     const id = parseIdentifier(request.params.identifier);
     let webhook = id === undefined ? undefined : store.webhooks.get(id);

@@ -146,6 +146,8 @@ export interface ReferenceChoices {
      * Secret (what an update does with `secret` is not shown).
      */
     readonly secretOnUpdate: 'take' | 'refuse';
+    /** The characters a supplied secret may hold (else 422): any, or letters and digits only (not shown). */
+    readonly secretCharacters: 'any' | 'letters-and-digits';
     /** The secret of a webhook registered without one (how it is produced: not shown). */
     generateSecret(): string;
   };

@@ -127,6 +127,7 @@ export const divergentChoices: ReferenceChoices = {
     destinations: 'http-or-https',
     uniqueUrlAndEvent: false,
     secretOnUpdate: 'take',
+    secretCharacters: 'any',
     generateSecret: () => randomBytes(32).toString('hex'),
   },
   deliveries: { maxAttempts: 1, signature: EmbeddedTargets.divergent.signature, signaturePrefix: 'sha256=' },

@@ -95,6 +95,7 @@ export const standardChoices: ReferenceChoices = {
     destinations: 'http-or-https',
     uniqueUrlAndEvent: false,
     secretOnUpdate: 'take',
+    secretCharacters: 'any',
     generateSecret: () => `whsec_${randomBytes(24).toString('base64')}`,
   },
   deliveries: { maxAttempts: 4, signature: EmbeddedTargets.standard.signature, signaturePrefix: '' },

@@ -3,8 +3,8 @@
  * strictest rules a real store may have where the spec is silent. It takes only the tag names it has,
  * refuses a second product with another's slug or sku and a second webhook subscribed to one of another's
  * events at the same url, changes a webhook's secret only through Refresh Secret (an update sending
- * `secret` is refused), answers a `per_page` below 5 at 5, and requires date fields beside
- * `is_enable_date_range: true`. A suite that passes against it sends nothing whose acceptance the spec
+ * `secret` is refused), takes secrets of letters and digits only, answers a `per_page` below 5 at 5,
+ * and requires date fields beside `is_enable_date_range: true`. A suite that passes against it sends nothing whose acceptance the spec
  * does not state, where a verdict rests on it.
  */
 import profile from '../../fixtures/targets/strict.json' with { type: 'json' };
@@ -39,5 +39,10 @@ export const strictChoices: ReferenceChoices = {
     uniqueSlugAndSku: true,
     dateRangeRequires: ['date_range_start', 'date_range_end'],
   },
-  webhooks: { ...standardChoices.webhooks, uniqueUrlAndEvent: true, secretOnUpdate: 'refuse' },
+  webhooks: {
+    ...standardChoices.webhooks,
+    uniqueUrlAndEvent: true,
+    secretOnUpdate: 'refuse',
+    secretCharacters: 'letters-and-digits',
+  },
 };

@@ -2,8 +2,9 @@
  * The capture server: receives the target's webhook deliveries during a run and lets tests wait for
  * them. Built here, started elsewhere (support/capture/start.ts in global setup, self tests on port 0).
  *
- * - `ANY /in/<inbox id>[/...]`: a delivery. Kept with method, path, headers, the exact body bytes and
- *   the arrival time. Unknown inbox: 404. Body over the limit: 413. Inbox full (a flood): 429.
+ * - `ANY /in/<inbox id>[/...]`: a delivery, with any method Node parses (GET, HEAD and DELETE too). Kept
+ *   with method, path, headers, the exact body bytes whatever the method, and the arrival time. Unknown
+ *   inbox: 404. Body over the limit: 413. Inbox full (a flood): 429.
  * - `/_control/<token>/...`: the control API the test workers use (open an inbox, tell it how to
  *   answer, list its deliveries, wait for the next one, close it). A wrong token is a plain 404.
  * - `GET /health`: that a capture server answers here, without the token (for CI's wait for a shared
@@ -13,6 +14,7 @@
  * inbox routes accept any content type (even a malformed one) as raw bytes, and every store is bounded.
  */
 import { timingSafeEqual } from 'node:crypto';
+import http from 'node:http';
 import Fastify, {
   type FastifyError,
   type FastifyInstance,
@@ -96,6 +98,12 @@ export function buildCaptureServer(options: CaptureServerOptions): CaptureServer
     forceCloseConnections: true,
   });
 
+  // A delivery is evidence whatever its method: a target that delivers with GET (its body still sent)
+  // must show that body, or the test cannot tell which delivery it is. fastify reads no body of a GET,
+  // HEAD or TRACE, and routes no method it does not know, unless told to. CONNECT is a tunnel, not a request.
+  for (const method of http.METHODS)
+    if (method !== 'CONNECT') app.addHttpMethod(method, { hasBody: true, overrideExisting: true });
+
   // A closing server ends every held wait with an answer, instead of leaving clients to time out.
   app.addHook('preClose', async () => inboxes.closeAll());
 
@@ -142,9 +150,10 @@ const inboxRoutes: FastifyPluginAsync<RouteOptions> = async (app, { inboxes, lim
   );
   // fastify answers 415 to a malformed Content-Type before any parser runs; a delivery with one must
   // still be kept (and shown to the test), so the parser sees a neutral type. The stored headers come
-  // from rawHeaders, which keep what the target sent.
+  // from rawHeaders, which keep what the target sent. A QUERY without one would be refused (400) before
+  // any parser runs, so it gets the neutral type too.
   app.addHook('onRequest', async (request) => {
-    if (request.raw.headers['content-type'] !== undefined)
+    if (request.raw.headers['content-type'] !== undefined || request.method === 'QUERY')
       request.raw.headers['content-type'] = 'application/octet-stream';
   });
 

@@ -1,6 +1,6 @@
 /** Webhook Events beyond its status, envelope and body format (tests/conventions/success-answers.spec.ts). */
 import { z } from 'zod';
-import { cites, dependsOn, expect, readSuccess, requireSuccess, test } from '../../fixtures/index.ts';
+import { cites, dependsOn, expect, notApplicable, readSuccess, requireSuccess, test } from '../../fixtures/index.ts';
 import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
 import type { StoreApi } from '../../support/api/store-api.ts';
 import { EventCatalogue } from '../../support/contract/events.ts';
@@ -74,30 +74,48 @@ test.describe('Webhook Events', () => {
     cites('webhookEvents', 'webhook-events.not-an-identifier'),
     async ({ api, make }) => {
       // Whatever the PUT answers (refusing it is update-webhook.unknown-id's reading), the catalogue must not
-      // change. Compared as a set with what it was just before, so an incomplete or reordered catalogue
-      // (events.catalogue, judged above) does not fail this test.
+      // change: a refused PUT must not have written either. Compared as a set with what it was just before,
+      // so an incomplete or reordered catalogue (events.catalogue, judged above) does not fail this test.
       const values = ({ entries }: Awaited<ReturnType<typeof catalogue>>) =>
         entries.map((e) => `${e.value}: ${e.label}`).sort();
       // A webhook of this test's own exists, so a target that takes `events` for an identifier has one to
       // find. Its answer is not read: the catalogue is judged whether or not registration works.
       await api.registerWebhook(make.webhook());
       const before = values(await catalogue(api));
-      const put = await api.send('updateWebhook', {
+      // Events no other test sends there: a target that writes what such a PUT sends shows a change even
+      // when another test's PUT changed the catalogue just before this one read it.
+      await api.send('updateWebhook', {
         identifier: 'events',
-        body: make.webhook({ events: ['order.created'] }),
+        body: make.webhook({ events: ['brand.deleted', 'category.deleted'] }),
       });
       expect(
         values(await catalogue(api)),
         'catalogue entries after a PUT to /webhooks/events, against those just before',
       ).toEqual(before);
-      // Nor is a webhook behind it: a success that answers one took `events` for a webhook's identifier.
-      if (put.succeeded) {
-        const answered = AnsweredWebhook.safeParse(put.jsonOrUndefined());
-        expect(
-          answered.success ? `a webhook (id ${String(answered.data.data.id)})` : 'no webhook',
-          `what ${put.describe()} answered in data`,
-        ).toBe('no webhook');
-      }
+    },
+  );
+
+  test(
+    'is the catalogue, not a webhook: a PUT to /webhooks/events that the target takes answers no webhook',
+    cites('webhookEvents', 'webhook-events.not-an-identifier'),
+    async ({ api, make }) => {
+      // A webhook of this test's own exists, so a target that takes `events` for an identifier has one to find.
+      await registerWebhook(api, make.webhook());
+      const put = await api.send('updateWebhook', {
+        identifier: 'events',
+        body: make.webhook({ events: ['order.created'] }),
+      });
+      if (!put.succeeded)
+        notApplicable(
+          `the target refused the PUT to /webhooks/events (${put.describe()}), so it answered no webhook to look for ` +
+            '(that the catalogue stays as it was is judged whatever the PUT answers, by the test before)',
+        );
+      // A success that answers a webhook took `events` for a webhook's identifier.
+      const answered = AnsweredWebhook.safeParse(put.jsonOrUndefined());
+      expect(
+        answered.success ? `a webhook (id ${String(answered.data.data.id)})` : 'no webhook',
+        `what ${put.describe()} answered in data`,
+      ).toBe('no webhook');
     },
   );
 });

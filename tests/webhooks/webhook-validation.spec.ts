@@ -6,20 +6,38 @@
  * Values are chosen so no lenient framework coerces them into valid ones ("1" for 1, say). One line
  * per case, so a failure points at it.
  */
-import { cites, expect, test, type Make } from '../../fixtures/index.ts';
-import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
+import { cites, expect, requireSuccess, test, type Make } from '../../fixtures/index.ts';
+import { asSetUp } from '../../fixtures/steps/set-up.ts';
+import { notApplicableWhenUpdateRefusesSecret, registerWebhook } from '../../fixtures/steps/webhooks.ts';
 import type { WebhookBody } from '../../support/api/bodies.ts';
 import type { StoreApi } from '../../support/api/store-api.ts';
 
 type Change = (valid: WebhookBody, make: Make) => unknown;
 
-/** Registers (or, for update, registers then updates) with the valid body changed as `change` says, and expects 422. */
-function answers422(operation: 'registerWebhook' | 'updateWebhook', change: Change) {
+/**
+ * Registers (or, for update, registers then updates) with the valid body changed as `change` says, and
+ * expects 422. `secretTaken`: the change is about the secret, and an update is first sent with a valid
+ * one (32 letters and digits): a target that refuses `secret` on update whatever it is (secrets changed
+ * only through Refresh Secret; what an update does with one is not shown) refuses the change for that,
+ * not for what it breaks, and the case is not applicable to it.
+ */
+function answers422(
+  operation: 'registerWebhook' | 'updateWebhook',
+  change: Change,
+  { secretTaken = false }: { secretTaken?: boolean } = {},
+) {
   const clause = operation === 'registerWebhook' ? 'register-webhook.validation' : 'update-webhook.validation';
   return [
     cites(operation, clause),
     async ({ api, make }: { api: StoreApi; make: Make }) => {
       const identifier = operation === 'updateWebhook' ? (await registerWebhook(api, make.webhook())).id : undefined;
+      if (identifier !== undefined && secretTaken) {
+        const valid = make.webhook({ secret: make.secret() });
+        const baseline = await test.step('the same update with a valid secret', () =>
+          asSetUp(() => api.updateWebhook(identifier, valid)));
+        await notApplicableWhenUpdateRefusesSecret(valid, baseline, (plain) => api.updateWebhook(identifier, plain));
+        requireSuccess(baseline, 'updateWebhook', 'the same update with a valid secret');
+      }
       const body = change(make.webhook(), make);
       const response = await api.send(operation, identifier === undefined ? { body } : { identifier, body });
       expect(response).toHaveStatus(422);
@@ -35,7 +53,7 @@ for (const operation of ['registerWebhook', 'updateWebhook'] as const) {
     );
     test(
       'a secret of 31 characters (the sample indicates at least 32)',
-      ...answers422(operation, (valid, make) => ({ ...valid, secret: make.secret(31) })),
+      ...answers422(operation, (valid, make) => ({ ...valid, secret: make.secret(31) }), { secretTaken: true }),
     );
     test(
       'events as a string instead of an array',

@@ -62,6 +62,18 @@ export class DeliveryDispatcher {
     return this.#dropped;
   }
 
+  /**
+   * A GET to a url being registered, before the registration is answered, as a store that checks its
+   * webhooks' urls does: whatever comes back (or nothing), the registration goes on.
+   */
+  async checkUrl(url: string): Promise<void> {
+    try {
+      await httpRequest(url, { method: 'GET', signal: AbortSignal.timeout(1_000) });
+    } catch {
+      // An unreachable url is the registration's concern, not the check's.
+    }
+  }
+
   /** Queues one delivery per active webhook subscribed to the event. Returns at once. */
   emit(emitted: EventName, data: unknown, webhooks: Iterable<WebhookRecord>): void {
     if (this.faults.has('delivery-never-sent')) return;

@@ -409,13 +409,13 @@ test('divergent list labels are English unless Accept-Language is Arabic (standa
 
 /** A local HTTP server recording every request (headers and raw body), answering each with `status`. */
 async function inbox(servers: TestServers, status: number) {
-  const received: { headers: Record<string, string>; body: Buffer }[] = [];
+  const received: { method: string; headers: Record<string, string>; body: Buffer }[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
-      received.push({ headers, body: Buffer.concat(chunks) });
+      received.push({ method: request.method ?? '', headers, body: Buffer.concat(chunks) });
       response.writeHead(status).end();
     });
   });
@@ -449,7 +449,7 @@ test('divergent deliveries carry sha256=<base64 HMAC-SHA256> in x-store-signatur
   const arrived = destination.waitFor(1);
   await divergent.createServices(1);
   await arrived;
-  const [delivery = { headers: {}, body: Buffer.alloc(0) }] = destination.received;
+  const [delivery = { method: '', headers: {}, body: Buffer.alloc(0) }] = destination.received;
   expect(delivery.headers['x-store-signature']).toMatch(/^sha256=[A-Za-z0-9+/]+=*$/);
   expect(delivery.headers['webhook-signature']).toBeUndefined();
   expect(verifyHmacSha256(secret, delivery, 'x-store-signature', 'base64')).toMatchObject({ verified: true });
@@ -627,5 +627,24 @@ test('every variant refuses badge and provider ids it does not have', async ({ o
     expect((await booking({ badge_id: badge, providers: [provider] })).status, `${variant}: ids it has`).toBe(201);
     expect((await booking({ badge_id: 999_991 })).status, `${variant}: a badge it has not`).toBe(422);
     expect((await booking({ providers: [provider, 999_992] })).status, `${variant}: a provider it has not`).toBe(422);
+  }
+});
+
+test('strict sends a url a GET before it answers the registration (standard: nothing until an event)', async ({
+  open,
+  servers,
+}) => {
+  for (const [variant, checks] of [
+    ['strict', ['GET']],
+    ['standard', []],
+  ] as const) {
+    const destination = await inbox(servers, 200);
+    const reference = await open(variant);
+    const registered = await reference.call('POST', registerWebhook.path, { body: webhook(destination.url) });
+    expect(registered.status, variant).toBe(201);
+    expect(
+      destination.received.map((r) => r.method),
+      `${variant}: requests at the url when the registration was answered`,
+    ).toEqual(checks);
   }
 });

@@ -99,6 +99,7 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
   app.post('/api/core/v1/webhooks', async (request, reply) => {
     const body = validate('register', request.body, reply);
     if (!body) return reply;
+    if (choices.webhooks.checkUrlOnRegister) await ctx.deliveries.checkUrl(body.url);
     const now = ctx.now();
     const supplied = storedSecret(faults.has('register-webhook-secret-ignored') ? undefined : body.secret);
     const webhook: WebhookRecord = {

@@ -141,6 +141,8 @@ export interface ReferenceChoices {
     readonly destinations: 'http-or-https' | 'resolvable' | 'public-https';
     /** Whether a webhook may share its url with another subscribed to one of the same events (else 422): not shown. */
     readonly uniqueUrlAndEvent: boolean;
+    /** Whether a registration first sends the url a GET (a check the spec does not show, and no delivery). */
+    readonly checkUrlOnRegister: boolean;
     /**
      * `secret` on Update Webhook: taken, or refused (422) because secrets change only through Refresh
      * Secret (what an update does with `secret` is not shown).

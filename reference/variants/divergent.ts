@@ -126,6 +126,7 @@ export const divergentChoices: ReferenceChoices = {
     methodTypes: ['POST'],
     destinations: 'http-or-https',
     uniqueUrlAndEvent: false,
+    checkUrlOnRegister: false,
     secretOnUpdate: 'take',
     secretCharacters: 'any',
     generateSecret: () => randomBytes(32).toString('hex'),

@@ -94,6 +94,7 @@ export const standardChoices: ReferenceChoices = {
     methodTypes: ['POST', 'PUT', 'PATCH'],
     destinations: 'http-or-https',
     uniqueUrlAndEvent: false,
+    checkUrlOnRegister: false,
     secretOnUpdate: 'take',
     secretCharacters: 'any',
     generateSecret: () => `whsec_${randomBytes(24).toString('base64')}`,

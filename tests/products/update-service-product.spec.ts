@@ -10,6 +10,7 @@ import {
   expectUpdatedNotBeforeCreated,
   field,
   inAnswer,
+  notApplicable,
   productFields,
   readData,
   requireSuccess,
@@ -112,10 +113,10 @@ test.describe('Update Service Product', () => {
       const created = await createProduct(api, make, 'service');
       const response = await api.updateServiceProduct(created.id, { price: 321.5 });
       // Which fields are required is not shown: a target that needs them all has nothing to keep.
-      test.skip(
-        response.status >= 400 && response.status < 500,
-        `the target refuses a PATCH that sends only price (${response.status}): which fields are required is not shown`,
-      );
+      if (response.status >= 400 && response.status < 500)
+        notApplicable(
+          `the target refuses a PATCH that sends only price (${response.status}): which fields it requires is not shown`,
+        );
       requireSuccess(response, 'updateServiceProduct');
       const kept = (answer: typeof response) => {
         const p = productFields(

@@ -16,6 +16,7 @@ import {
   readData,
   requireSuccess,
   test,
+  textOf,
 } from '../../fixtures/index.ts';
 import type { Make } from '../../fixtures/index.ts';
 import { expectListed, findListed, requireListed, type Found, type ListOptions } from '../../fixtures/steps/list.ts';
@@ -66,13 +67,6 @@ function failing(found: Found, schema: z.ZodType) {
     .filter(({ item }) => !schema.safeParse(item).success)
     .map(({ item, where }) => `${where}: ${z.prettifyError((schema.safeParse(item) as { error: z.ZodError }).error)}`);
 }
-
-/** The text of an HTML string: its tags dropped, its white space collapsed. */
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** The labels are given in Arabic: they are asked for in Arabic. */
 const ARABIC = { headers: { 'accept-language': 'ar' } } as const;

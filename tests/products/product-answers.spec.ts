@@ -18,6 +18,7 @@ import {
   requireSuccess,
   Statuses,
   test,
+  textOf,
 } from '../../fixtures/index.ts';
 import { checkboxOption, radioOption, textOption } from '../../fixtures/builders/products.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
@@ -33,13 +34,6 @@ import { AbsoluteUrl, BilingualText, Timestamp } from '../../support/schemas/com
 import { ProductShape, Tag } from '../../support/schemas/product.ts';
 
 const sorted = <T>(items: readonly T[]) => [...items].sort();
-
-/** The text of an HTML fragment, whitespace collapsed: what a target that sanitises markup keeps. */
-const textOf = (html: string) =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /**
  * Body fields that shape the answer and that a client may be able to leave out (which are required is

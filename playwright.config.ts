@@ -1,25 +1,25 @@
 /**
  * Two projects: `conformance` (tests/, the suite a target is judged by) and `selftest` (selftest/,
- * the suite's own tests). Configuration of the target lives in support/config.ts, read from the
+ * the suite's own tests). Configuration of the target lives in support/run/config.ts, read from the
  * environment and .env (or ENV_FILE) by every process; global setup validates it before any test.
  */
 import { defineConfig } from '@playwright/test';
-import { conformanceReporters, reportsDir, runMetadata } from './support/reporters/index.ts';
-import { safeEnvironment } from './support/reporters/run-info.ts';
-import { defaultWorkers } from './support/workers.ts';
+import { conformanceReporters, reportsDir, runMetadata } from './support/report/index.ts';
+import { safeEnvironment } from './support/report/run-info.ts';
+import { defaultWorkers } from './support/run/workers.ts';
 
 const onCI = !!process.env.CI;
-// The environment under the dotenv file, as support/config.ts reads it (validated in global setup).
+// The environment under the dotenv file, as support/run/config.ts reads it (validated in global setup).
 const env = safeEnvironment();
 const requestTimeoutMs = Number(env.REQUEST_TIMEOUT_MS) || 10_000;
 
-// Scrubbing first, then list/dot, HTML, JUnit, the conformance report, and a blob per shard: see support/reporters/index.ts.
+// Scrubbing first, then list/dot, HTML, JUnit, the conformance report, and a blob per shard: see support/report/index.ts.
 const reporters = conformanceReporters({ reportsDir: reportsDir(), ci: onCI, argv: process.argv });
 
 export default defineConfig({
-  globalSetup: './support/global-setup.ts',
+  globalSetup: './support/run/global-setup.ts',
   fullyParallel: true,
-  // WORKERS wins; else one per core against the embedded or a loopback target, 4 per core against a remote one (support/workers.ts).
+  // WORKERS wins; else one per core against the embedded or a loopback target, 4 per core against a remote one (support/run/workers.ts).
   workers: Number(env.WORKERS) || defaultWorkers(env.BASE_URL),
   forbidOnly: onCI,
   // A conformance verdict must not be hidden by a retry.
@@ -33,7 +33,7 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   use: {
     // Playwright writes request headers (the bearer token) into traces; our own failure evidence
-    // (support/api/exchange.ts) shows each request and response, redacted, instead.
+    // (support/client/exchange.ts) shows each request and response, redacted, instead.
     trace: 'off',
   },
   projects: [

@@ -1,6 +1,6 @@
 /**
  * The reference implementation of the Store Management API: in memory, on fastify, built here and
- * started elsewhere (main.ts, support/global-setup.ts, self tests) so tests can listen on port 0.
+ * started elsewhere (main.ts, support/run/global-setup.ts, self tests) so tests can listen on port 0.
  */
 import type { IncomingMessage } from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';

@@ -5,9 +5,9 @@
  * bounded so a dead endpoint cannot pile up work.
  */
 import { randomUUID } from 'node:crypto';
-import { httpRequest, type HttpRequest } from '../support/http.ts';
-import { signatureHeaders, type SignedMessage } from '../support/signature/sign.ts';
-import type { SignatureConfig } from '../support/signature/verify.ts';
+import { httpRequest, type HttpRequest } from '../support/client/http.ts';
+import { signatureHeaders, type SignedMessage } from '../support/capture/signature/sign.ts';
+import type { SignatureConfig } from '../support/capture/signature/verify.ts';
 import type { EventName } from '../support/contract/events.ts';
 import type { FaultSet } from './faults/index.ts';
 import type { WebhookRecord } from './store.ts';

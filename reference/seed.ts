@@ -1,9 +1,9 @@
 /**
  * Reference data that the spec lets requests refer to but gives no way to create (brands, categories,
  * media, badges, providers, statuses, and tags where the variant takes only existing ones), and a few products of every type. The ids are those of the variant's target
- * profile (fixtures/targets/*.json), which is what a suite run against it is told exists.
+ * profile (profiles/*.json), which is what a suite run against it is told exists.
  */
-import type { TargetProfile } from '../support/profile.ts';
+import type { TargetProfile } from '../support/contract/profile.ts';
 
 export interface Bilingual {
   ar: string;

@@ -1,8 +1,8 @@
 /**
  * `npm run bench:floor [-- --reps=3]`: the suite against the embedded reference (`npm run conformance`'s
  * command, default workers, the config's reporters) versus a bare-Playwright floor for the same count
- * of tests, files, workers and HTTP requests (scripts/lib/bench/floor-project.ts). The suite's requests
- * are counted at the reference (BENCH_REQUEST_COUNT_FILE, support/global-setup.ts), the floor's at its
+ * of tests, files, workers and HTTP requests (selftest/bench/floor-project.ts). The suite's requests
+ * are counted at the reference (BENCH_REQUEST_COUNT_FILE, support/run/global-setup.ts), the floor's at its
  * server. Suite and floor run back to back, `reps` times; prints each pair, the medians and the ratio
  * suite / floor (bar: at most 1.2). Exits 1 over the bar or when a run fails.
  *
@@ -12,9 +12,9 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { writeFloorProject } from './lib/bench/floor-project.ts';
-import { machine, median, option, ratio, seconds, tempDir } from './lib/bench/harness.ts';
-import { phases, reported, runConformance, runPlaywright } from './lib/bench/playwright-run.ts';
+import { writeFloorProject } from '../selftest/bench/floor-project.ts';
+import { machine, median, option, ratio, seconds, tempDir } from '../selftest/bench/harness.ts';
+import { phases, reported, runConformance, runPlaywright } from '../selftest/bench/playwright-run.ts';
 
 const BAR = 1.2;
 const OBSERVATION_BAR_MS = 20_000;

@@ -1,15 +1,15 @@
 /**
  * `npm run bench:remote [-- --delay-ms=100 --workers=default,8 --reps=3]`: does the suite turn a
  * target's latency into wall time no worse than its workers allow? The reference behind a proxy that
- * delays every request (scripts/lib/bench/remote-target.ts), the suite pointed at the proxy as its
+ * delays every request (selftest/bench/remote-target.ts), the suite pointed at the proxy as its
  * BASE_URL. For each worker count (`default`: the config's default for a remote target, see
- * support/workers.ts), interleaved `reps` times: a run through the proxy without delay and one with it.
+ * support/run/workers.ts), interleaved `reps` times: a run through the proxy without delay and one with it.
  * Prints the requests (counted at the proxy), Σ latency (requests × delay), the no-delay time, the
  * actual time and the ratio actual / max(no-delay time, Σ latency / workers) (bar: at most 1.3).
  */
-import { defaultWorkers } from '../support/workers.ts';
-import { machine, median, option, seconds } from './lib/bench/harness.ts';
-import { runAgainstRemote } from './lib/bench/remote-target.ts';
+import { defaultWorkers } from '../support/run/workers.ts';
+import { machine, median, option, seconds } from '../selftest/bench/harness.ts';
+import { runAgainstRemote } from '../selftest/bench/remote-target.ts';
 
 const BAR = 1.3;
 const delayMs = Number(option('delay-ms', '100'));

@@ -2,7 +2,7 @@
  * `npm run bench:worker-start [-- --fault=envelope-status-ok]`: what one Playwright worker start costs,
  * measured over every worker of a run that restarts many (the suite against the reference with a fault
  * on: each failed test ends its worker). Per worker: its process start (`performance.timeOrigin`, from
- * the preload scripts/lib/bench/worker-probe.js) to the start of its first test (`startTime` of its first
+ * the preload selftest/bench/worker-probe.js) to the start of its first test (`startTime` of its first
  * result in the JSON report). Prints the median, spread and phases, then what a worker loads: how many
  * files, per package and per project folder, and whether fastify, the reference, the reporters, faker and
  * zod are among them (what the suite could load lazily).
@@ -10,9 +10,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PROJECT_ROOT } from '../support/config.ts';
-import { load, machine, median, option, percentile, spawnTimed, tempDir } from './lib/bench/harness.ts';
-import { reported, runConformance } from './lib/bench/playwright-run.ts';
+import { PROJECT_ROOT } from '../support/run/config.ts';
+import { load, machine, median, option, percentile, spawnTimed, tempDir } from '../selftest/bench/harness.ts';
+import { reported, runConformance } from '../selftest/bench/playwright-run.ts';
 
 interface Probe {
   readonly pid: number;
@@ -26,7 +26,7 @@ interface Probe {
 }
 
 const fault = option('fault', 'envelope-status-ok');
-const probe = new URL('./lib/bench/worker-probe.js', import.meta.url).href;
+const probe = new URL('../selftest/bench/worker-probe.js', import.meta.url).href;
 const work = tempDir('bench-worker-start');
 
 console.log(machine());
@@ -143,9 +143,9 @@ for (const file of [...files]
 const has = (pattern: RegExp) => ([...files].some((f) => pattern.test(path.relative(PROJECT_ROOT, f))) ? 'yes' : 'no');
 console.log(
   `loaded in workers: fastify ${has(/node_modules\/fastify\//)}, reference/ ${has(/^reference\//)}, ` +
-    `support/reporters/ ${has(/^support\/reporters\//)} (${
+    `support/report/ ${has(/^support\/report\//)} (${
       [...files]
-        .filter((f) => f.includes('/support/reporters/'))
+        .filter((f) => f.includes('/support/report/'))
         .map((f) => path.basename(f))
         .join(', ') || 'none'
     }), ` +

@@ -1,16 +1,16 @@
 /**
  * `npm run bench:workers [-- --local=1,2,3,4 --remote=2,4,8,16 --delay-ms=100 --reps=3]`: the suite's
- * wall time by worker count, the evidence for the default in support/workers.ts. Against the embedded
+ * wall time by worker count, the evidence for the default in support/run/workers.ts. Against the embedded
  * reference at each `local` count, and against the reference behind a proxy delaying each request
- * `delay-ms` (a remote target's latency; scripts/lib/bench/remote-target.ts) at each `remote` count;
+ * `delay-ms` (a remote target's latency; selftest/bench/remote-target.ts) at each `remote` count;
  * each series interleaved `reps` times. Prints every run with its load, then per count the median, its
  * ratio to the fastest, and which count is fastest.
  */
 import { availableParallelism } from 'node:os';
-import { defaultWorkers } from '../support/workers.ts';
-import { machine, median, numbers, option, seconds } from './lib/bench/harness.ts';
-import { reported, runConformance, type PlaywrightRun } from './lib/bench/playwright-run.ts';
-import { runAgainstRemote } from './lib/bench/remote-target.ts';
+import { defaultWorkers } from '../support/run/workers.ts';
+import { machine, median, numbers, option, seconds } from '../selftest/bench/harness.ts';
+import { reported, runConformance, type PlaywrightRun } from '../selftest/bench/playwright-run.ts';
+import { runAgainstRemote } from '../selftest/bench/remote-target.ts';
 
 const reps = Number(option('reps', '3'));
 const delayMs = Number(option('delay-ms', '100'));
@@ -42,7 +42,7 @@ async function series(name: string, counts: readonly number[], run: (workers: nu
 
 console.log(machine());
 console.log(
-  `defaults (support/workers.ts): embedded or loopback ${defaultWorkers(undefined)}, remote ${defaultWorkers('https://remote.example')} ` +
+  `defaults (support/run/workers.ts): embedded or loopback ${defaultWorkers(undefined)}, remote ${defaultWorkers('https://remote.example')} ` +
     `(availableParallelism ${availableParallelism()})`,
 );
 await series('embedded reference', local, (workers) => runConformance({ WORKERS: String(workers) }));

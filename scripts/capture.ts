@@ -11,7 +11,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { EnvSchema, readEnvironment } from '../support/config.ts';
+import { EnvSchema, readEnvironment } from '../support/run/config.ts';
 import { describeStandalone, describeUsage, startStandaloneCapture } from '../support/capture/standalone.ts';
 
 const USAGE = 'usage: npm run capture [-- --token-file <path>] [--exit-when-idle <seconds>]';

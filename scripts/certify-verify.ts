@@ -1,11 +1,11 @@
 /**
- * `npm run certify:verify <archive>`: checks a certification bundle (support/certification/verify.ts):
+ * `npm run certify:verify <archive>`: checks a certification bundle (support/report/certification/verify.ts):
  * every file the manifest lists present with its sha256 and nothing else, conformance.json valid against
  * the report's format, the parts agreeing; then prints the verdict and whether the bundle is acceptable
  * (a whole run of the unmodified suite, CONFORMANT). Exits 0 only when it is.
  */
 import { readFileSync } from 'node:fs';
-import { verifyCertificationBundle } from '../support/certification/verify.ts';
+import { verifyCertificationBundle } from '../support/report/certification/verify.ts';
 
 const file = process.argv[2];
 if (!file) {

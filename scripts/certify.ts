@@ -1,7 +1,7 @@
 /**
  * `npm run certify`: runs the conformance suite as `npm run conformance` does (the embedded reference
  * without BASE_URL, or the configured target), then writes one certification bundle of what it wrote,
- * `reports/certification-<run id>.zip` (support/certification/bundle.ts), and exits like the run: 0
+ * `reports/certification-<run id>.zip` (support/report/certification/bundle.ts), and exits like the run: 0
  * CONFORMANT, 1 NOT CONFORMANT (the bundle is written all the same), 2 NO VERDICT (no bundle: it says why).
  *
  *   npm run certify                                  # run, then bundle
@@ -12,11 +12,11 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../support/config.ts';
-import { PLAYWRIGHT_CLI } from './lib/playwright-cli.ts';
-import { readRunReport, writeCertificationBundle } from '../support/certification/bundle.ts';
-import { reportsDir } from '../support/reporters/index.ts';
-import { EXIT_CODES } from '../support/reporters/report-format.ts';
+import { PROJECT_ROOT } from '../support/run/config.ts';
+import { PLAYWRIGHT_CLI } from '../selftest/harness/playwright-cli.ts';
+import { readRunReport, writeCertificationBundle } from '../support/report/certification/bundle.ts';
+import { reportsDir } from '../support/report/index.ts';
+import { EXIT_CODES } from '../support/report/report-format.ts';
 
 const NO_VERDICT = EXIT_CODES['NO VERDICT'];
 

@@ -5,10 +5,10 @@
  * DELETE_WEBHOOK_PATH are set. Reads the same configuration as the run (.env, ENV_FILE). Without a run
  * id, lists the runs (and shards) that left a journal.
  */
-import { ConfigError, getConfig } from '../support/config.ts';
-import { journalRunIds, shardReportFile, shardsWithJournals, type Shard } from '../support/created-resources.ts';
-import { shardOf } from '../support/reporters/index.ts';
-import { cleanUpCreatedResources, summarize } from '../support/teardown.ts';
+import { ConfigError, getConfig } from '../support/run/config.ts';
+import { journalRunIds, shardReportFile, shardsWithJournals, type Shard } from '../support/run/created-resources.ts';
+import { shardOf } from '../support/report/index.ts';
+import { cleanUpCreatedResources, summarize } from '../support/run/teardown.ts';
 
 const shardFlag = (shard: Shard) => `--shard=${shard.current}/${shard.total}`;
 

@@ -1,5 +1,5 @@
 /**
- * `npm run fault-matrix [-- fault-a,fault-b] [--plan]`: the fault matrix by hand (scripts/lib/fault-matrix.ts).
+ * `npm run fault-matrix [-- fault-a,fault-b] [--plan]`: the fault matrix by hand (selftest/matrix/fault-matrix.ts).
  * `--plan` stops after the traced run and prints how many tests each fault reaches; `--count-set-up` also
  * runs each test against the faults only its set-up requests consult (to check that this changes nothing);
  * `--keep=<dir>` keeps the matrix run's own reports there; `--workers=<n>` sets the runs' workers (3 by default).
@@ -7,7 +7,7 @@
  * reports/fault-matrix.{md,json}; exits 1 when the matrix finds a problem.
  */
 import { isFaultName, type FaultName } from '../reference/faults/index.ts';
-import { buildFaultMatrix, matrixProblems, writeFaultMatrix } from './lib/fault-matrix.ts';
+import { buildFaultMatrix, matrixProblems, writeFaultMatrix } from '../selftest/matrix/fault-matrix.ts';
 
 const args = process.argv.slice(2);
 const planOnly = args.includes('--plan');

@@ -13,10 +13,10 @@ import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { PROJECT_ROOT } from '../support/config.ts';
-import { PLAYWRIGHT_CLI } from './lib/playwright-cli.ts';
-import { reportsDir } from '../support/reporters/index.ts';
-import { ConformanceReport, EXIT_CODES } from '../support/reporters/report-format.ts';
+import { PROJECT_ROOT } from '../support/run/config.ts';
+import { PLAYWRIGHT_CLI } from '../selftest/harness/playwright-cli.ts';
+import { reportsDir } from '../support/report/index.ts';
+import { ConformanceReport, EXIT_CODES } from '../support/report/report-format.ts';
 
 const NO_VERDICT = EXIT_CODES['NO VERDICT'];
 

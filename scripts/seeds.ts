@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ReferenceVariants } from '../reference/variants/index.ts';
-import { ConformanceReport } from '../support/reporters/report-format.ts';
-import { runSuite } from './lib/suite-run.ts';
+import { ConformanceReport } from '../support/report/report-format.ts';
+import { runSuite } from '../selftest/harness/suite-run.ts';
 
 const { values } = parseArgs({
   options: {

@@ -1,7 +1,7 @@
 /**
  * The global `fetch` refuses the fetch spec's "bad ports" (6000, 5060, 6665-6669, 10080, …) without
  * connecting, while the tests' own client (Playwright's) talks to any port. The runner's own calls
- * (support/http.ts) must too: a target, a capture server and a webhook receiver there are answered
+ * (support/client/http.ts) must too: a target, a capture server and a webhook receiver there are answered
  * like any other, not called unreachable.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,8 +13,8 @@ import { CaptureClient } from '../support/capture/client.ts';
 import { anyDelivery } from '../support/capture/delivery.ts';
 import { CONTROL_PREFIX, HEALTH_PATH } from '../support/capture/protocol.ts';
 import { buildCaptureServer } from '../support/capture/server.ts';
-import { parseConfig, REFERENCE_PROFILE } from '../support/config.ts';
-import { preflight } from '../support/preflight.ts';
+import { parseConfig, REFERENCE_PROFILE } from '../support/run/config.ts';
+import { preflight } from '../support/run/preflight.ts';
 
 /** Ports a user may listen on (above 1023) that fetch refuses. */
 const BAD_PORTS = [6000, 6665, 6666, 6667, 6668, 6669, 6697, 10080, 5060, 5061, 6566, 6679, 4190, 3659, 2049];
@@ -33,7 +33,7 @@ async function listenOnBadPort(servers: TestServers, app: FastifyInstance): Prom
   throw new Error(`every one of ports ${BAD_PORTS.join(', ')} is taken`);
 }
 
-test('fetch itself refuses them: the reason for support/http.ts', async () => {
+test('fetch itself refuses them: the reason for support/client/http.ts', async () => {
   const failure: unknown = await fetch('http://127.0.0.1:6000/').catch((e: unknown) => e);
   expect(String((failure as Error).cause)).toContain('bad port');
 });

@@ -7,8 +7,8 @@
 import { expect, test } from './fixtures.ts';
 import { deliveriesUnobservable, REMOTE_WITHOUT_PUBLIC_URL } from '../support/capture/reach.ts';
 import { sharedCapture } from '../support/capture/start.ts';
-import { describeConfig, parseConfig, REFERENCE_PROFILE } from '../support/config.ts';
-import { runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
+import { describeConfig, parseConfig, REFERENCE_PROFILE } from '../support/run/config.ts';
+import { runSuite, type RunResult } from './harness/suite-run.ts';
 
 const DELIVERY_SPEC = 'tests/webhooks/deliveries.spec.ts';
 const SIGNATURE_TEST = /carry a signature that verifies/;

@@ -1,11 +1,12 @@
 /**
- * The delivery signature verifiers (support/signature/): a correctly signed body verifies; changing
+ * The delivery signature verifiers (support/capture/signature/): a correctly signed body verifies; changing
  * exactly one thing (a byte, the secret, a header, the JSON's whitespace, the clock) fails, with a
  * reason that never shows the secret.
  */
 import { createHmac } from 'node:crypto';
 import { expect, test } from './fixtures.ts';
-import { signatureHeaders, verifySignature, type SignatureConfig } from '../support/signature/index.ts';
+import { signatureHeaders } from '../support/capture/signature/sign.ts';
+import { verifySignature, type SignatureConfig } from '../support/capture/signature/verify.ts';
 
 const SECRET = 'whsec-selftest-0123456789abcdefghijklmnop';
 const BODY = Buffer.from('{"event":"product.created","data":{"id":7,"name":"é"}}');

@@ -1,5 +1,5 @@
 /**
- * Certification bundles (support/certification/): what `npm run certify` writes and what
+ * Certification bundles (support/report/certification/): what `npm run certify` writes and what
  * `npm run certify:verify` accepts. Bundles are made from small report directories written here (a
  * report built from records, as a run's reporter builds it); each case changes one thing of a good
  * bundle and expects the verifier to name it. One end-to-end case runs `npm run certify` on one spec file.
@@ -10,16 +10,16 @@ import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { runDirectory } from './support/report-files.ts';
-import { writeCertificationBundle, sha256 } from '../support/certification/bundle.ts';
-import { Manifest } from '../support/certification/manifest.ts';
-import { verifyCertificationBundle } from '../support/certification/verify.ts';
-import { PROJECT_ROOT } from '../support/config.ts';
+import { writeCertificationBundle, sha256 } from '../support/report/certification/bundle.ts';
+import { Manifest } from '../support/report/certification/manifest.ts';
+import { verifyCertificationBundle } from '../support/report/certification/verify.ts';
+import { PROJECT_ROOT } from '../support/run/config.ts';
 import { Clauses, type ClauseId } from '../support/contract/clauses.ts';
-import { renderMarkdown } from '../support/reporters/conformance-markdown.ts';
-import { buildReport, type ReportInput } from '../support/reporters/conformance-report.ts';
-import type { RunInfo, TestRecord } from '../support/reporters/report-format.ts';
-import { readZip, writeZip, type ZipEntry } from '../support/reporters/zip.ts';
-import { INHERITED_RUN_STATE } from '../scripts/lib/suite-run.ts';
+import { renderMarkdown } from '../support/report/conformance-markdown.ts';
+import { buildReport, type ReportInput } from '../support/report/conformance-report.ts';
+import type { RunInfo, TestRecord } from '../support/report/report-format.ts';
+import { readZip, writeZip, type ZipEntry } from '../support/report/zip.ts';
+import { INHERITED_RUN_STATE } from './harness/suite-run.ts';
 
 const PROFILE = `${JSON.stringify({ brandIds: [5], categoryIds: [6] }, null, 2)}\n`;
 

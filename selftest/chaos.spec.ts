@@ -8,9 +8,9 @@
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { runDirectory } from './support/report-files.ts';
-import { REFERENCE_PROFILE } from '../support/config.ts';
+import { REFERENCE_PROFILE } from '../support/run/config.ts';
 import { buildChaosTarget, ChaosModes, HUGE_BODY_BYTES, type ChaosMode } from './chaos/chaos-target.ts';
-import { runSuite } from '../scripts/lib/suite-run.ts';
+import { runSuite } from './harness/suite-run.ts';
 
 const TOKEN = 'chaos-selftest-token-0123456789';
 const REQUEST_TIMEOUT_MS = 1_500;

@@ -1,4 +1,4 @@
-/** Unit tests of support/config.ts: each bad value gives its own readable message. */
+/** Unit tests of support/run/config.ts: each bad value gives its own readable message. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,13 +10,13 @@ import {
   parseConfig,
   PROJECT_ROOT,
   readEnvironment,
-} from '../support/config.ts';
-import { journalDir, shardReportFile } from '../support/created-resources.ts';
+} from '../support/run/config.ts';
+import { journalDir, shardReportFile } from '../support/run/created-resources.ts';
 
 const remote = {
   BASE_URL: 'https://staging.example.com',
   API_TOKEN: 'tok-distinctive-123456',
-  TARGET_PROFILE: 'fixtures/targets/reference.json',
+  TARGET_PROFILE: 'profiles/reference.json',
 };
 
 function problemsOf(env: Record<string, string>): string {
@@ -63,7 +63,7 @@ const bad: [string, Record<string, string>, RegExp][] = [
   ],
   [
     'a profile that does not exist',
-    { ...remote, TARGET_PROFILE: 'fixtures/targets/nope.json' },
+    { ...remote, TARGET_PROFILE: 'profiles/nope.json' },
     /TARGET_PROFILE: .*nope\.json does not exist/,
   ],
   ['a non-numeric timeout', { REQUEST_TIMEOUT_MS: 'soon' }, /REQUEST_TIMEOUT_MS: .*got "soon"/],

@@ -1,16 +1,16 @@
 /**
  * Adding an operation fails loudly until it is complete (CONTRIBUTING.md, "Adding an operation"): its
- * contract entry (support/contract/operations.ts) needs a response schema (support/schemas/responses.ts,
+ * contract entry (support/contract/operations.ts) needs a response schema (support/contract/schemas/responses.ts,
  * checked by the compiler), a valid call (fixtures/steps/calls.ts, an exhaustive switch: the compiler
  * again), clauses of its own, a route in the reference, and a spec file holding tests with its tag.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { PROJECT_ROOT } from '../support/config.ts';
+import { PROJECT_ROOT } from '../support/run/config.ts';
 import { Clauses, type ClauseId } from '../support/contract/clauses.ts';
 import { OperationIds, Operations } from '../support/contract/operations.ts';
-import { ResponseData } from '../support/schemas/responses.ts';
+import { ResponseData } from '../support/contract/schemas/responses.ts';
 
 test('every operation has a response schema, clauses, its success clause, a reference route and a spec file with its tests', async ({
   servers,
@@ -25,7 +25,7 @@ test('every operation has a response schema, clauses, its success clause, a refe
       missing.push(`${op.name}: no clause of support/contract/clauses.ts has the section "${op.name}"`);
     if (Clauses[op.successClause].section !== op.name)
       missing.push(`${op.name}: its successClause ${op.successClause} is not one of its own`);
-    if (!(id in ResponseData)) missing.push(`${op.name}: no response schema in support/schemas/responses.ts`);
+    if (!(id in ResponseData)) missing.push(`${op.name}: no response schema in support/contract/schemas/responses.ts`);
     if (!app.hasRoute({ method: op.method, url: op.path.replace('{identifier}', ':identifier') })) {
       missing.push(`${op.name}: the reference has no route ${op.method} ${op.path}`);
     }

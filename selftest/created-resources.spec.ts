@@ -8,9 +8,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FaultSet, type FaultName } from '../reference/faults/index.ts';
 import { REFERENCE_DELETE_PATHS } from '../reference/routes/delete.ts';
-import { REFERENCE_PROFILE } from '../support/config.ts';
-import type { CreatedResourcesReport } from '../support/teardown.ts';
-import { runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
+import { REFERENCE_PROFILE } from '../support/run/config.ts';
+import type { CreatedResourcesReport } from '../support/run/teardown.ts';
+import { runSuite, type RunResult } from './harness/suite-run.ts';
 import { expect, SELFTEST_TOKEN, test, type TestServers } from './fixtures.ts';
 import { runDirectory } from './support/report-files.ts';
 

@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
-import { runSuite } from '../scripts/lib/suite-run.ts';
+import { runSuite } from './harness/suite-run.ts';
 import { Delivery } from '../support/capture/delivery.ts';
 import {
   intervalPattern,
@@ -17,10 +17,10 @@ import {
   observeRepeats,
   observeRetries,
 } from '../support/capture/observations.ts';
-import { REFERENCE_PROFILE } from '../support/config.ts';
-import { renderMarkdown } from '../support/reporters/conformance-markdown.ts';
-import { buildReport, type ObservationTest, type TestRecord } from '../support/reporters/conformance-report.ts';
-import { ConformanceReport } from '../support/reporters/report-format.ts';
+import { REFERENCE_PROFILE } from '../support/run/config.ts';
+import { renderMarkdown } from '../support/report/conformance-markdown.ts';
+import { buildReport, type ObservationTest, type TestRecord } from '../support/report/conformance-report.ts';
+import { ConformanceReport } from '../support/report/report-format.ts';
 import { runDirectory } from './support/report-files.ts';
 
 const OBSERVATION_SPEC = 'tests/observations/delivery-behaviour.spec.ts';

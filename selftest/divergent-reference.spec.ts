@@ -12,8 +12,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConformanceReport } from '../support/reporters/report-format.ts';
-import { runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
+import { ConformanceReport } from '../support/report/report-format.ts';
+import { runSuite, type RunResult } from './harness/suite-run.ts';
 import { choicesFor } from '../reference/variants/index.ts';
 import { expect, SELFTEST_TOKEN, test, type TestServers } from './fixtures.ts';
 import { runDirectory } from './support/report-files.ts';
@@ -68,7 +68,7 @@ test('the whole suite against the strict reference: no @stated failure, no unexp
 
 /** A parked destination the divergent-ssrf reference takes: https on a public-looking name under `.test`, which resolves nowhere either. */
 const PARKED_ELSEWHERE = 'https://webhooks.conformance.test/parked';
-const DIVERGENT_PROFILE = 'fixtures/targets/divergent.json';
+const DIVERGENT_PROFILE = 'profiles/divergent.json';
 
 test('webhook tests against a divergent target that refuses loopback, plain-http and unresolvable destinations: registration and update pass at PARKED_WEBHOOK_URL, deliveries skip naming CAPTURE_PUBLIC_URL', async ({}, testInfo) => {
   const dir = await runDirectory(testInfo, 'divergent-ssrf');

@@ -1,12 +1,12 @@
 /**
- * The suite proves itself (scripts/lib/fault-matrix.ts): it passes against the clean reference (and
+ * The suite proves itself (selftest/matrix/fault-matrix.ts): it passes against the clean reference (and
  * spec/openapi.json describes every success answer of that run, checked with Ajv), every
  * fault of reference/faults is caught (a stated clause's fault by a failing @stated test, so the verdict
  * turns), every test is proven by a fault, every stated clause has a @stated test and a fault. Writes
  * reports/fault-matrix.{md,json}, with each fault's blast radius.
  */
 import { expect, test } from './fixtures.ts';
-import { buildFaultMatrix, matrixProblems, writeFaultMatrix } from '../scripts/lib/fault-matrix.ts';
+import { buildFaultMatrix, matrixProblems, writeFaultMatrix } from './matrix/fault-matrix.ts';
 
 test('the fault matrix: clean run passes and matches the OpenAPI document, every fault caught and turning the verdict, every test and stated clause proven', async () => {
   const matrix = await buildFaultMatrix({ log: (line) => console.log(line) });

@@ -1,9 +1,9 @@
 /**
- * Looking through JSON (support/json-search.ts): where a delivery names its product, and where an
+ * Looking through JSON (support/capture/json-search.ts): where a delivery names its product, and where an
  * answer holds a secret. Both decide test outcomes, so what they accept is pinned here.
  */
 import { expect, test } from './fixtures.ts';
-import { bodyHoldsSecret, pathsHoldingSecret, pathsNamingId } from '../support/json-search.ts';
+import { bodyHoldsSecret, pathsHoldingSecret, pathsNamingId } from '../support/capture/json-search.ts';
 
 test('a product is named by an id-like key of its own, not by the id of its brand, categories or tags', () => {
   const delivery = {

@@ -7,7 +7,7 @@
  */
 import Fastify from 'fastify';
 import { expectListed, findListed, MAX_WALKED_PAGES, requireListed } from '../fixtures/steps/list.ts';
-import { StoreApi } from '../support/api/store-api.ts';
+import { StoreApi } from '../support/client/store-api.ts';
 import { expect, test } from './fixtures.ts';
 
 const PAGES = 4 * MAX_WALKED_PAGES;

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI contract (spec/openapi.json): what `npm run openapi` makes of the suite's own zod schemas
- * and contract (support/openapi/document.ts), complete for the documented operations, every part mapped
- * to clauses; and its validator (support/openapi/validate.ts), which the fault matrix's clean run applies
+ * and contract (support/report/openapi/document.ts), complete for the documented operations, every part mapped
+ * to clauses; and its validator (support/report/openapi/validate.ts), which the fault matrix's clean run applies
  * to every success answer (selftest/fault-matrix.spec.ts), accepts the reference's answers and names
  * what a broken one lacks. `npm run lint:openapi` lints the document itself.
  */
@@ -9,17 +9,17 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { runDirectory } from './support/report-files.ts';
-import { PROJECT_ROOT } from '../support/config.ts';
+import { PROJECT_ROOT } from '../support/run/config.ts';
 import { Clauses, isClauseId } from '../support/contract/clauses.ts';
 import { OperationIds, Operations } from '../support/contract/operations.ts';
-import { OPENAPI_FILE, openApiText, successComponent } from '../support/openapi/document.ts';
+import { OPENAPI_FILE, openApiText, successComponent } from '../support/report/openapi/document.ts';
 import {
   checkSuccessAnswers,
   OpenApiMismatch,
   readCheckRecords,
   readOpenApiDocument,
   successResponseValidator,
-} from '../support/openapi/validate.ts';
+} from '../support/report/openapi/validate.ts';
 
 interface Operation {
   readonly operationId: string;

@@ -2,7 +2,7 @@
  * A target the suite cannot judge stops the run before any test, within seconds, with one message that
  * says what is wrong, and NO VERDICT (exit 2); a target that breaks one operation goes on to the tests.
  *
- * Each kind of target is put to preflight itself (support/preflight.ts, in this process: fast); a few
+ * Each kind of target is put to preflight itself (support/run/preflight.ts, in this process: fast); a few
  * child runs (`playwright test`, as a user runs it) prove the rest end to end: a bad configuration and
  * an unreachable target each exit with 2 and write NO VERDICT, printing one clean message (no stack,
  * no code frame) within the wall-time bound, and a target whose Webhook Events alone answers 404 is judged.
@@ -15,11 +15,11 @@ import { expect, test } from './fixtures.ts';
 import type { TestInfo } from '@playwright/test';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildReference } from '../reference/app.ts';
-import { parseConfig, REFERENCE_PROFILE } from '../support/config.ts';
+import { parseConfig, REFERENCE_PROFILE } from '../support/run/config.ts';
 import { Operations } from '../support/contract/operations.ts';
-import { preflight, PREFLIGHT_TIMEOUT_MS, PreflightError, type PreflightOptions } from '../support/preflight.ts';
-import { ConformanceReport } from '../support/reporters/report-format.ts';
-import { runSuite } from '../scripts/lib/suite-run.ts';
+import { preflight, PREFLIGHT_TIMEOUT_MS, PreflightError, type PreflightOptions } from '../support/run/preflight.ts';
+import { ConformanceReport } from '../support/report/report-format.ts';
+import { runSuite } from './harness/suite-run.ts';
 import { runDirectory } from './support/report-files.ts';
 
 const TOKEN = 'preflight-selftest-token-0123456789';
@@ -268,7 +268,7 @@ test.describe('end to end', () => {
   test('a bad configuration: exit 2, NO VERDICT, one ConfigError block', async ({}, testInfo) => {
     const { output, report } = await expectNoVerdict(
       testInfo,
-      { API_TOKEN: TOKEN, TARGET_PROFILE: 'fixtures/targets/nope.json' },
+      { API_TOKEN: TOKEN, TARGET_PROFILE: 'profiles/nope.json' },
       'ConfigError',
     );
     expect(output).toMatch(

@@ -7,8 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runSuite } from '../scripts/lib/suite-run.ts';
-import { ConformanceReport } from '../support/reporters/report-format.ts';
+import { runSuite } from './harness/suite-run.ts';
+import { ConformanceReport } from '../support/report/report-format.ts';
 import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
 import { buildRacyTarget } from './support/racy-target.ts';
 import { runDirectory } from './support/report-files.ts';
@@ -23,7 +23,7 @@ test('a target that counts a list before it reads it: no list test fails or goes
     env: {
       BASE_URL: url,
       API_TOKEN: SELFTEST_TOKEN,
-      TARGET_PROFILE: 'fixtures/targets/divergent.json',
+      TARGET_PROFILE: 'profiles/divergent.json',
       WEBHOOK_SIGNATURE_SCHEME: 'hmac-sha256',
     },
     args: ['tests/products/list-products.spec.ts', 'tests/products/list-products-pagination.spec.ts', '--workers=1'],

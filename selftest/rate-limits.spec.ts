@@ -1,9 +1,9 @@
 /**
  * Rate limits are not shown: a target answering 429 (Too Many Requests) is asked again after the wait
- * its Retry-After gives (bounded), a few times, before its answer stands (support/api/store-api.ts).
+ * its Retry-After gives (bounded), a few times, before its answer stands (support/client/store-api.ts).
  */
 import Fastify from 'fastify';
-import { retryAfterMs, StoreApi } from '../support/api/store-api.ts';
+import { retryAfterMs, StoreApi } from '../support/client/store-api.ts';
 import { expect, test } from './fixtures.ts';
 
 /** A target answering Webhook Events 429 the first `limited` times, then 200. */

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { FaultCatalogue, FaultNames } from '../reference/faults/index.ts';
-import { PROJECT_ROOT } from '../support/config.ts';
+import { PROJECT_ROOT } from '../support/run/config.ts';
 import { isClauseId, StatedClauses } from '../support/contract/clauses.ts';
 
 test('every stated clause has at least one fault that breaks it', () => {

@@ -12,9 +12,9 @@ import { expect, SELFTEST_TOKEN, test as base, type TestServers } from './fixtur
 import type { HTTPMethods } from 'fastify';
 import type { ReferenceOptions, ReferenceServer } from '../reference/app.ts';
 import { EmbeddedTargets, type ReferenceVariant } from '../reference/variants/index.ts';
-import { ConfigError, parseConfig, PROJECT_ROOT } from '../support/config.ts';
+import { ConfigError, parseConfig, PROJECT_ROOT } from '../support/run/config.ts';
 import { Operations } from '../support/contract/operations.ts';
-import { verifyHmacSha256 } from '../support/signature/verify.ts';
+import { verifyHmacSha256 } from '../support/capture/signature/verify.ts';
 
 const TOKEN = SELFTEST_TOKEN;
 const ARABIC = /[\u0600-\u06FF]/;
@@ -533,7 +533,7 @@ test('an embedded run picks the variant profile and verifies the way it signs; W
   expect(standard.signature).toEqual({ scheme: 'standard-webhooks', header: 'x-signature', encoding: 'hex' });
 
   const divergent = parseConfig({ REFERENCE_VARIANT: 'divergent' });
-  expect(divergent.profilePath).toBe(path.join(PROJECT_ROOT, 'fixtures/targets/divergent.json'));
+  expect(divergent.profilePath).toBe(path.join(PROJECT_ROOT, 'profiles/divergent.json'));
   expect(divergent.profile.statusIds).toEqual([4, 5, 6]);
   expect(divergent.signature).toEqual({ scheme: 'hmac-sha256', header: 'x-store-signature', encoding: 'base64' });
   expect(parseConfig({ REFERENCE_VARIANT: 'divergent-ssrf' }).signature).toEqual(divergent.signature);

@@ -1,19 +1,19 @@
 /**
  * The conformance report's published format: spec/conformance-report.schema.json is what
  * `npm run report:schema` makes of the zod schema the reporter checks every report against
- * (support/reporters/report-format.ts), and that check refuses a report with a field the format lacks.
+ * (support/report/report-format.ts), and that check refuses a report with a field the format lacks.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { PROJECT_ROOT } from '../support/config.ts';
-import { buildReport } from '../support/reporters/conformance-report.ts';
+import { PROJECT_ROOT } from '../support/run/config.ts';
+import { buildReport } from '../support/report/conformance-report.ts';
 import {
   ConformanceReport,
   REPORT_FORMAT_VERSION,
   REPORT_SCHEMA_FILE,
   reportJsonSchemaText,
-} from '../support/reporters/report-format.ts';
+} from '../support/report/report-format.ts';
 
 test(`${REPORT_SCHEMA_FILE} is up to date with the report's zod schema`, async () => {
   const committed = await readFile(path.join(PROJECT_ROOT, REPORT_SCHEMA_FILE), 'utf8').catch(() => '(missing)');

@@ -1,12 +1,12 @@
 /**
- * The rules of the conformance verdict, on hand-made test records (support/reporters/conformance-report.ts):
+ * The rules of the conformance verdict, on hand-made test records (support/report/conformance-report.ts):
  * CONFORMANT, NOT CONFORMANT and NO VERDICT, configuration and dependent skips, the coverage. Every
  * report built here must also match the report's own format, as the reporter requires before writing.
  */
 import { expect, test } from './fixtures.ts';
-import { renderMarkdown } from '../support/reporters/conformance-markdown.ts';
-import { buildReport, median, type TestRecord } from '../support/reporters/conformance-report.ts';
-import { ConformanceReport } from '../support/reporters/report-format.ts';
+import { renderMarkdown } from '../support/report/conformance-markdown.ts';
+import { buildReport, median, type TestRecord } from '../support/report/conformance-report.ts';
+import { ConformanceReport } from '../support/report/report-format.ts';
 import { Clauses } from '../support/contract/clauses.ts';
 
 function record(overrides: Partial<TestRecord> & Pick<TestRecord, 'title'>): TestRecord {

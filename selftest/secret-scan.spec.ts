@@ -14,13 +14,13 @@ import path from 'node:path';
 import { faker } from '@faker-js/faker/locale/en';
 import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
 import { SUITE_SECRET_PATTERN, webhookSecret, webhookSecretWithSymbols } from '../fixtures/builders/webhooks.ts';
-import { redact } from '../support/redact.ts';
+import { redact } from '../support/redaction/redact.ts';
 import { FaultCatalogue, FaultNames, type FaultName } from '../reference/faults/index.ts';
-import { EvidenceNames } from '../support/api/evidence.ts';
-import { writeCertificationBundle } from '../support/certification/bundle.ts';
-import { PROJECT_ROOT } from '../support/config.ts';
+import { EvidenceNames } from '../support/client/evidence.ts';
+import { writeCertificationBundle } from '../support/report/certification/bundle.ts';
+import { PROJECT_ROOT } from '../support/run/config.ts';
 import type { ClauseId } from '../support/contract/clauses.ts';
-import { writeZip } from '../support/reporters/zip.ts';
+import { writeZip } from '../support/report/zip.ts';
 import { startStandaloneCapture } from '../support/capture/standalone.ts';
 import {
   expand,
@@ -31,7 +31,7 @@ import {
   type SecretPattern,
   type WrittenFile,
 } from './support/report-files.ts';
-import { listSuite, runSuite, type RunResult } from '../scripts/lib/suite-run.ts';
+import { listSuite, runSuite, type RunResult } from './harness/suite-run.ts';
 
 const TOKEN = `tok-SECRETSCAN-${randomBytes(12).toString('hex')}`;
 /** The control token of a shared capture server (CAPTURE_URL), given as a user gives it. */

@@ -10,10 +10,10 @@ import { spawnSync } from 'node:child_process';
 import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { PROJECT_ROOT } from '../support/config.ts';
-import type { ConformanceReport } from '../support/reporters/conformance-report.ts';
+import { PROJECT_ROOT } from '../support/run/config.ts';
+import type { ConformanceReport } from '../support/report/conformance-report.ts';
 import { readHtmlReport, runDirectory } from './support/report-files.ts';
-import { runSuite } from '../scripts/lib/suite-run.ts';
+import { runSuite } from './harness/suite-run.ts';
 import { startStandaloneCapture } from '../support/capture/standalone.ts';
 
 /**

@@ -8,8 +8,8 @@
  */
 import { choicesFor } from '../reference/variants/index.ts';
 import { FaultSet, type FaultName } from '../reference/faults/index.ts';
-import { REFERENCE_PROFILE } from '../support/config.ts';
-import { runSuite, type TestOutcome } from '../scripts/lib/suite-run.ts';
+import { REFERENCE_PROFILE } from '../support/run/config.ts';
+import { runSuite, type TestOutcome } from './harness/suite-run.ts';
 import { expect, SELFTEST_TOKEN, test, type TestServers } from './fixtures.ts';
 
 const standard = choicesFor('standard');

@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { PROJECT_ROOT } from '../support/config.ts';
+import { PROJECT_ROOT } from '../support/run/config.ts';
 
 const shipped = path.join(PROJECT_ROOT, 'spec', 'store-api.md');
 const source = path.join(PROJECT_ROOT, '..', 'shared', 'spec', 'store-api.md');

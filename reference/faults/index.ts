@@ -42,7 +42,7 @@ export function isFaultName(name: string): name is FaultName {
   return Object.hasOwn(FaultCatalogue, name);
 }
 
-/** The names that are no fault: for a caller to report as configuration (support/global-setup.ts). */
+/** The names that are no fault: for a caller to report as configuration (support/run/global-setup.ts). */
 export function unknownFaults(names: readonly string[]): string[] {
   return names.filter((n) => !isFaultName(n));
 }

@@ -12,7 +12,7 @@ import type {
   SeedProduct,
   WebhookRecord,
 } from '../store.ts';
-import type { ReferenceVariant, SignatureChoice } from './embedded.ts';
+import type { ReferenceVariant, SignatureChoice } from '../../support/contract/embedded-targets.ts';
 
 /** The kinds of refusal the reference answers; each has its status and its body (`errors`). */
 export type ErrorKind =
@@ -71,7 +71,7 @@ export interface ExtraFields {
 export interface ReferenceChoices {
   readonly variant: ReferenceVariant;
   readonly seed: {
-    /** The ids of the variant's target profile (fixtures/targets/*.json). */
+    /** The ids of the variant's target profile (profiles/*.json). */
     readonly ids: SeedIds;
     readonly brandNames: BrandNames;
     readonly products: readonly SeedProduct[];

@@ -4,11 +4,11 @@
  * must pass against it as against the standard: what differs here is what the suite may not assert.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import profile from '../../fixtures/targets/divergent.json' with { type: 'json' };
+import profile from '../../profiles/divergent.json' with { type: 'json' };
 import { ProductTypeLabels } from '../../support/contract/events.ts';
 import { seedProduct, type ProductType } from '../store.ts';
 import type { ErrorKind, FieldErrors, ReferenceChoices } from './choices.ts';
-import { EmbeddedTargets } from './embedded.ts';
+import { EmbeddedTargets } from '../../support/contract/embedded-targets.ts';
 
 /** Its error body: `{error: {code, message, fields?}}`, the message in Arabic. */
 const errorCodes: Record<ErrorKind, { status: number; code: string; message: string }> = {

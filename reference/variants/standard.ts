@@ -4,11 +4,11 @@
  * unlisted fields refused. A suite must not rely on any of them: the divergent reference differs.
  */
 import { randomBytes } from 'node:crypto';
-import profile from '../../fixtures/targets/reference.json' with { type: 'json' };
+import profile from '../../profiles/reference.json' with { type: 'json' };
 import { ProductTypeLabels } from '../../support/contract/events.ts';
 import { seedProduct } from '../store.ts';
 import type { ErrorKind, ExtraFields, ReferenceChoices } from './choices.ts';
-import { EmbeddedTargets } from './embedded.ts';
+import { EmbeddedTargets } from '../../support/contract/embedded-targets.ts';
 
 const none = () => ({});
 export const noExtras: ExtraFields = {

@@ -7,7 +7,7 @@
  * and requires date fields beside `is_enable_date_range: true`. A suite that passes against it sends nothing whose acceptance the spec
  * does not state, where a verdict rests on it.
  */
-import profile from '../../fixtures/targets/strict.json' with { type: 'json' };
+import profile from '../../profiles/strict.json' with { type: 'json' };
 import { seedProduct } from '../store.ts';
 import type { ReferenceChoices } from './choices.ts';
 import { standardChoices } from './standard.ts';

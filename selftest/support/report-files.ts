@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
-import { looksLikeZip, readZip } from '../../support/reporters/zip.ts';
+import { looksLikeZip, readZip } from '../../support/report/zip.ts';
 
 const runDirectories = new Map<string, string[]>();
 

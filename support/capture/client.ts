@@ -3,8 +3,8 @@
  * what arrives there. Waiting is a long poll the server answers the moment a delivery lands, so a
  * test resumes within milliseconds of arrival and never sleeps.
  */
-import { httpRequest, type HttpResponse } from '../http.ts';
-import { redact, registerSecret } from '../redact.ts';
+import { httpRequest, type HttpResponse } from '../client/http.ts';
+import { redact, registerSecret } from '../redaction/redact.ts';
 import { Delivery, matches, type DeliveryMatcher } from './delivery.ts';
 import {
   CONTROL_PREFIX,

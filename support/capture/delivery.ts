@@ -1,5 +1,5 @@
 /** A delivery as a test sees it: the request the target sent, with its exact body bytes. */
-import { redact } from '../redact.ts';
+import { redact } from '../redaction/redact.ts';
 import type { DeliveryRecord } from './protocol.ts';
 
 const PREVIEW_BYTES = 160;

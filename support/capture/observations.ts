@@ -5,8 +5,8 @@
  * Nothing here keeps a header value or a field value: names, counts and times only (values may be secrets).
  */
 import { createHash } from 'node:crypto';
-import { isIdKey } from '../json-search.ts';
-import type { ObservedHeaders, ObservedPayload, ObservedRepeats, ObservedRetries } from '../reporters/report-format.ts';
+import { isIdKey } from './json-search.ts';
+import type { ObservedHeaders, ObservedPayload, ObservedRepeats, ObservedRetries } from '../report/report-format.ts';
 import type { Delivery } from './delivery.ts';
 
 /** A delivery with the event the test caused it with. */

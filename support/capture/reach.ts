@@ -2,7 +2,7 @@
  * Whether the target can reach the capture server, and the workers' client of it. Kept apart from the
  * server (support/capture/server.ts, which loads fastify): workers load only this and the client.
  */
-import { isLoopback, type Config } from '../config.ts';
+import { isLoopback, type Config } from '../run/config.ts';
 import { CaptureClient } from './client.ts';
 
 /**

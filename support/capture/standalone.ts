@@ -8,7 +8,7 @@
  */
 import { listenCapture, type CaptureListenOptions, type ListeningCapture } from './start.ts';
 import type { LabelUsage } from './inbox-store.ts';
-import { registerSecret } from '../redact.ts';
+import { registerSecret } from '../redaction/redact.ts';
 
 export interface StandaloneOptions extends CaptureListenOptions {
   /** Close once no control request has been made (or held open) for this long; absent: run until closed. */

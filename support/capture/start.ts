@@ -6,7 +6,7 @@
  * the workers learn where the control API is through `captureEnvironment`.
  */
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../config.ts';
+import type { Config } from '../run/config.ts';
 import type { CaptureEndpoint } from './client.ts';
 import type { CaptureLimits } from './protocol.ts';
 import { buildCaptureServer, type CaptureServer } from './server.ts';

@@ -25,7 +25,7 @@ export const Annotation = {
   deliveryLatencyMs: 'delivery-latency-ms',
   /**
    * What an observation test saw of the target's deliveries (JSON of `DeliveryObservation`,
-   * support/reporters/report-format.ts): reported, never judged.
+   * support/report/report-format.ts): reported, never judged.
    */
   observedDelivery: 'observed-delivery',
   /** Milliseconds from the worker process start to this test's start, on the first test of a worker (bench:worker-start). */
@@ -34,6 +34,6 @@ export const Annotation = {
 
 /**
  * The tag of an observation test: neither @stated nor @assumed. It reports how the target behaves where
- * the spec is silent and is never counted in the verdict (support/reporters/conformance-reporter.ts).
+ * the spec is silent and is never counted in the verdict (support/report/conformance-reporter.ts).
  */
 export const OBSERVATION_TAG = '@observation';

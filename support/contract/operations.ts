@@ -6,7 +6,7 @@
  * operation lacks its schema, clauses, reference route or spec file (CONTRIBUTING.md, "Adding an operation").
  *
  * Paths are relative to the base URL; `{identifier}` is the integer id. The product list path comes
- * from configuration (PRODUCT_LIST_PATH, support/config.ts): the spec gives `/products` while its
+ * from configuration (PRODUCT_LIST_PATH, support/run/config.ts): the spec gives `/products` while its
  * pagination links point at `/api/core/v1/products`.
  */
 import type { ClauseId } from './clauses.ts';

@@ -9,7 +9,7 @@ import { cites, expect, requireSuccess, test } from '../../fixtures/index.ts';
 import { prepareCall } from '../../fixtures/steps/calls.ts';
 import { skipWhenParkedDestinationRefused } from '../../fixtures/steps/webhooks.ts';
 import { OperationIds, Operations, type OperationContract } from '../../support/contract/operations.ts';
-import { Envelope, JSON_CONTENT_TYPE } from '../../support/schemas/common.ts';
+import { Envelope, JSON_CONTENT_TYPE } from '../../support/contract/schemas/common.ts';
 
 for (const operation of OperationIds) {
   const { name, success, successClause } = Operations[operation];

@@ -21,10 +21,10 @@ import {
   type ProductSet,
   type SetProduct,
 } from '../../fixtures/steps/product-sets.ts';
-import type { ListProductsQuery } from '../../support/api/bodies.ts';
-import type { StoreApi } from '../../support/api/store-api.ts';
+import type { ListProductsQuery } from '../../support/contract/schemas/bodies.ts';
+import type { StoreApi } from '../../support/client/store-api.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
-import { Tag } from '../../support/schemas/product.ts';
+import { Tag } from '../../support/contract/schemas/product.ts';
 
 /** A filter's item, as the checks over the whole filtered list read it. */
 type FilterItem = {

@@ -20,8 +20,8 @@ import {
   type ProductSet,
 } from '../../fixtures/steps/product-sets.ts';
 import { createProduct } from '../../fixtures/steps/products.ts';
-import type { StoreApi } from '../../support/api/store-api.ts';
-import { Pagination } from '../../support/schemas/product.ts';
+import type { StoreApi } from '../../support/client/store-api.ts';
+import { Pagination } from '../../support/contract/schemas/product.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
 
 /** The path the spec says the links point at (Endpoints). */

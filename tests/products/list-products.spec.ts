@@ -21,10 +21,10 @@ import {
 import type { Make } from '../../fixtures/index.ts';
 import { expectListed, findListed, requireListed, type Found, type ListOptions } from '../../fixtures/steps/list.ts';
 import { createProduct, productAnswerAfterBaseline } from '../../fixtures/steps/products.ts';
-import type { StoreApi } from '../../support/api/store-api.ts';
+import type { StoreApi } from '../../support/client/store-api.ts';
 import { ProductTypeLabels } from '../../support/contract/events.ts';
-import { AbsoluteUrl, BilingualText, Timestamp, WithId } from '../../support/schemas/common.ts';
-import { ProductListItemShape } from '../../support/schemas/product.ts';
+import { AbsoluteUrl, BilingualText, Timestamp, WithId } from '../../support/contract/schemas/common.ts';
+import { ProductListItemShape } from '../../support/contract/schemas/product.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
 
 /** A booking and a service product of this test, and the pages of the unfiltered list read looking for them. */

@@ -30,8 +30,8 @@ import {
 } from '../../fixtures/steps/products.ts';
 import type { ClauseId } from '../../support/contract/clauses.ts';
 import { Operations } from '../../support/contract/operations.ts';
-import { AbsoluteUrl, BilingualText, Timestamp } from '../../support/schemas/common.ts';
-import { ProductShape, Tag } from '../../support/schemas/product.ts';
+import { AbsoluteUrl, BilingualText, Timestamp } from '../../support/contract/schemas/common.ts';
+import { ProductShape, Tag } from '../../support/contract/schemas/product.ts';
 
 const sorted = <T>(items: readonly T[]) => [...items].sort();
 

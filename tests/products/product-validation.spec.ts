@@ -8,8 +8,8 @@
 import { cites, expect, test, type Make } from '../../fixtures/index.ts';
 import { checkboxOption, priceTable, radioOption } from '../../fixtures/builders/products.ts';
 import { productAnswer, type ProductAnswering } from '../../fixtures/steps/products.ts';
-import type { BookingProductBody, ServiceProductBody } from '../../support/api/bodies.ts';
-import type { StoreApi } from '../../support/api/store-api.ts';
+import type { BookingProductBody, ServiceProductBody } from '../../support/contract/schemas/bodies.ts';
+import type { StoreApi } from '../../support/client/store-api.ts';
 import type { ClauseId } from '../../support/contract/clauses.ts';
 import type { RunConfig } from '../../fixtures/config.ts';
 import { Operations } from '../../support/contract/operations.ts';

@@ -19,7 +19,7 @@ import {
 } from '../../fixtures/index.ts';
 import { tagNames } from '../../fixtures/builders/products.ts';
 import { createProduct } from '../../fixtures/steps/products.ts';
-import { WithId } from '../../support/schemas/common.ts';
+import { WithId } from '../../support/contract/schemas/common.ts';
 
 const sorted = <T>(items: readonly T[]) => [...items].sort();
 

@@ -6,7 +6,7 @@
 import { cites, expect, Statuses, test } from '../../fixtures/index.ts';
 import type { RunConfig } from '../../fixtures/index.ts';
 import { prepareCall } from '../../fixtures/steps/calls.ts';
-import type { Credentials } from '../../support/api/store-api.ts';
+import type { Credentials } from '../../support/client/store-api.ts';
 import { Operations, ProtectedOperationIds } from '../../support/contract/operations.ts';
 
 interface Variant {

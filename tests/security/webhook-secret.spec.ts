@@ -9,10 +9,10 @@ import { cites, dependsOn, expect, test } from '../../fixtures/index.ts';
 import type { Make } from '../../fixtures/index.ts';
 import { prepareCall } from '../../fixtures/steps/calls.ts';
 import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
-import type { ApiResponse } from '../../support/api/response.ts';
-import type { StoreApi } from '../../support/api/store-api.ts';
+import type { ApiResponse } from '../../support/client/response.ts';
+import type { StoreApi } from '../../support/client/store-api.ts';
 import { OperationIds, Operations } from '../../support/contract/operations.ts';
-import { bodyHoldsSecret } from '../../support/json-search.ts';
+import { bodyHoldsSecret } from '../../support/capture/json-search.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
 
 const ProductId = z.object({ data: z.object({ id: z.int() }) });

@@ -17,8 +17,8 @@ import {
 } from '../../fixtures/steps/deliveries.ts';
 import { deliveriesUnobservable, REMOTE_WITHOUT_PUBLIC_URL } from '../../support/capture/reach.ts';
 import { deliveryMatching } from '../../support/capture/delivery.ts';
-import { pathsNamingId } from '../../support/json-search.ts';
-import { verifySignature } from '../../support/signature/verify.ts';
+import { pathsNamingId } from '../../support/capture/json-search.ts';
+import { verifySignature } from '../../support/capture/signature/verify.ts';
 
 /** A JSON media type: application/json, or a structured +json type; parameters (charset) allowed. */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;

@@ -20,10 +20,10 @@ import { SECRET_SYMBOLS } from '../../fixtures/builders/webhooks.ts';
 import { afterBaseline } from '../../fixtures/steps/baseline.ts';
 import { asSetUp } from '../../fixtures/steps/set-up.ts';
 import { dependWhenSecretRefused, notApplicableWhenUnknownEventRefused } from '../../fixtures/steps/webhooks.ts';
-import type { ApiResponse } from '../../support/api/response.ts';
-import { pathsHoldingSecret } from '../../support/json-search.ts';
-import { Timestamp } from '../../support/schemas/common.ts';
-import { RegisteredEvent, WebhookShape } from '../../support/schemas/webhook.ts';
+import type { ApiResponse } from '../../support/client/response.ts';
+import { pathsHoldingSecret } from '../../support/capture/json-search.ts';
+import { Timestamp } from '../../support/contract/schemas/common.ts';
+import { RegisteredEvent, WebhookShape } from '../../support/contract/schemas/webhook.ts';
 
 /** `data.webhook` exactly as answered, unknown keys included: a parsed schema would drop the key a secret hides under. */
 const storedWebhook = (response: ApiResponse): unknown =>

@@ -19,9 +19,9 @@ import {
   registerWebhook,
   notApplicableWhenUnknownEventRefused,
 } from '../../fixtures/steps/webhooks.ts';
-import { pathsHoldingSecret } from '../../support/json-search.ts';
-import { Timestamp } from '../../support/schemas/common.ts';
-import { RegisteredEvent, WebhookShape } from '../../support/schemas/webhook.ts';
+import { pathsHoldingSecret } from '../../support/capture/json-search.ts';
+import { Timestamp } from '../../support/contract/schemas/common.ts';
+import { RegisteredEvent, WebhookShape } from '../../support/contract/schemas/webhook.ts';
 
 test.describe('Update Webhook', () => {
   test(

@@ -2,9 +2,9 @@
 import { z } from 'zod';
 import { cites, dependsOn, expect, notApplicable, readSuccess, requireSuccess, test } from '../../fixtures/index.ts';
 import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
-import type { StoreApi } from '../../support/api/store-api.ts';
+import type { StoreApi } from '../../support/client/store-api.ts';
 import { EventCatalogue } from '../../support/contract/events.ts';
-import { EventCatalogueEntry } from '../../support/schemas/webhook.ts';
+import { EventCatalogueEntry } from '../../support/contract/schemas/webhook.ts';
 
 const specCatalogue = EventCatalogue.map(({ value, label }) => ({ value, label }));
 

@@ -9,8 +9,8 @@
 import { cites, expect, requireSuccess, test, type Make } from '../../fixtures/index.ts';
 import { asSetUp } from '../../fixtures/steps/set-up.ts';
 import { notApplicableWhenUpdateRefusesSecret, registerWebhook } from '../../fixtures/steps/webhooks.ts';
-import type { WebhookBody } from '../../support/api/bodies.ts';
-import type { StoreApi } from '../../support/api/store-api.ts';
+import type { WebhookBody } from '../../support/contract/schemas/bodies.ts';
+import type { StoreApi } from '../../support/client/store-api.ts';
 
 type Change = (valid: WebhookBody, make: Make) => unknown;
 

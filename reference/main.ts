@@ -1,0 +1,36 @@
+/** `npm run reference`: the reference server alone, for poking at it by hand. */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { buildReference } from './app.ts';
+import { parseFaults } from './faults/index.ts';
+import { EnvSchema } from '../support/run/config.ts';
+
+// Its own variable, not API_TOKEN: a shell set up for a staging run must not get that token printed here.
+const token = process.env.REFERENCE_TOKEN || `ref-${randomBytes(16).toString('hex')}`;
+const faults = parseFaults(
+  (process.env.REFERENCE_FAULTS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+// Read as the suite reads it (support/run/config.ts), so a typo fails here as it would there.
+const variantParsed = EnvSchema.shape.REFERENCE_VARIANT.safeParse(process.env.REFERENCE_VARIANT);
+if (!variantParsed.success) {
+  console.error(`REFERENCE_VARIANT: ${z.prettifyError(variantParsed.error)}`);
+  process.exit(2);
+}
+const variant = variantParsed.data;
+const { app, choices } = buildReference({ token, variant, faults, logger: process.env.REFERENCE_LOG === 'true' });
+const url = await app.listen({
+  host: process.env.REFERENCE_HOST ?? '127.0.0.1',
+  port: Number(process.env.REFERENCE_PORT ?? 0),
+});
+
+const { scheme, header, encoding } = choices.deliveries.signature;
+console.log(`Reference server (${variant}) listening at ${url}`);
+console.log(`Token: ${token}`);
+console.log(`Deliveries signed with ${scheme}${scheme === 'hmac-sha256' ? ` in ${header} (${encoding})` : ''}`);
+if (faults.names.length > 0) console.log(`Faults on: ${faults.names.join(', ')}`);
+console.log(`Try: curl -s -H "Authorization: Bearer ${token}" ${url}/api/core/v1/webhooks/events`);
+for (const signal of ['SIGINT', 'SIGTERM'] as const)
+  process.on(signal, () => void app.close().then(() => process.exit(0)));

@@ -1,0 +1,81 @@
+/**
+ * The bare-Playwright floor for a run of the suite: a minimal Playwright project, generated into a
+ * temporary directory, with as many trivial tests as the suite ran (spread over as many files), the
+ * same workers and the same built-in reporters (list, or dot on CI; HTML; JUnit; JSON), making in all
+ * as many HTTP requests (Playwright's `request` fixture) as the suite made, to an instant node http server
+ * that its global setup starts in the runner, as the suite's global setup starts the reference.
+ */
+import { readFileSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT } from '../../support/run/config.ts';
+
+export interface FloorShape {
+  readonly tests: number;
+  readonly files: number;
+  readonly requests: number;
+  readonly workers: number;
+}
+
+const CONFIG = `import { defineConfig } from '@playwright/test';
+const dir = process.env.REPORTS_DIR ?? 'reports';
+export default defineConfig({
+  globalSetup: './global-setup.ts',
+  fullyParallel: true,
+  workers: __WORKERS__,
+  retries: 0,
+  reporter: [
+    [process.env.CI ? 'dot' : 'list'],
+    ['html', { outputFolder: \`\${dir}/html\`, open: 'never' }],
+    ['junit', { outputFile: \`\${dir}/junit.xml\` }],
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ? [['json'] as ['json']] : []),
+  ],
+  use: { trace: 'off' },
+  projects: [{ name: 'floor', testDir: 'tests' }],
+});
+`;
+
+const GLOBAL_SETUP = `import { createServer } from 'node:http';
+import { writeFileSync } from 'node:fs';
+export default async function globalSetup() {
+  let served = 0;
+  const server = createServer((request, response) => {
+    served++;
+    request.resume();
+    response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  process.env.FLOOR_URL = \`http://127.0.0.1:\${address.port}/\`;
+  return async () => {
+    await new Promise((resolve) => server.close(resolve));
+    if (process.env.FLOOR_REQUEST_COUNT_FILE) writeFileSync(process.env.FLOOR_REQUEST_COUNT_FILE, String(served));
+  };
+}
+`;
+
+/** How many of `total` go to slot `i` of `slots`, as evenly as they divide. */
+const share = (total: number, slots: number, i: number) => Math.floor(total / slots) + (i < total % slots ? 1 : 0);
+
+/** Writes the floor project into `dir` (its node_modules is a link to the suite's). */
+export function writeFloorProject(dir: string, shape: FloorShape): void {
+  mkdirSync(path.join(dir, 'tests'), { recursive: true });
+  symlinkSync(path.join(PROJECT_ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'bench-floor', private: true, type: 'module' }));
+  writeFileSync(path.join(dir, 'tsconfig.json'), readFileSync(path.join(PROJECT_ROOT, 'tsconfig.json')));
+  writeFileSync(path.join(dir, 'playwright.config.ts'), CONFIG.replace('__WORKERS__', String(shape.workers)));
+  writeFileSync(path.join(dir, 'global-setup.ts'), GLOBAL_SETUP);
+  let test = 0;
+  for (let file = 0; file < shape.files; file++) {
+    const lines = ["import { test } from '@playwright/test';", ''];
+    for (let t = 0; t < share(shape.tests, shape.files, file); t++, test++) {
+      const requests = share(shape.requests, shape.tests, test);
+      lines.push(
+        `test('floor ${test}', async ({ request }) => {`,
+        `  for (let i = 0; i < ${requests}; i++) await request.get(process.env.FLOOR_URL!);`,
+        '});',
+      );
+    }
+    writeFileSync(path.join(dir, 'tests', `floor-${file}.spec.ts`), `${lines.join('\n')}\n`);
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * The API client: one typed function per documented operation, plus `send` for deliberately wrong
+ * requests. A call builds its request (support/client/request.ts), passes the before-send guards (the
+ * webhook destination check), is recorded before it is sent (so a test that times out still shows
+ * it), and hands its answer to the recorders (secrets, created-resources journal). Every error it
+ * throws is redacted: Playwright's own call log of a failed request carries the Authorization header.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { Operations, type OperationId } from '../contract/operations.ts';
+import { redact } from '../redaction/redact.ts';
+import type {
+  BookingProductBody,
+  ListProductsQuery,
+  ServiceProductBody,
+  WebhookBody,
+} from '../contract/schemas/bodies.ts';
+import type { Exchange } from './exchange.ts';
+import type { Recorder } from './recorders.ts';
+import { buildRequest, type BuiltRequest, type RequestTarget, type SendOptions } from './request.ts';
+import { ApiResponse } from './response.ts';
+
+export type { SendOptions } from './request.ts';
+export type { Credentials } from './headers.ts';
+
+export class TargetRequestError extends Error {
+  override name = 'TargetRequestError';
+}
+
+/** How often a request answered 429 (Too Many Requests) is sent again; a 429 after that is the answer. */
+const RATE_LIMITED_RETRIES = 3;
+/** The longest wait between them, whatever Retry-After asks: a test's time is bounded. */
+const MAX_RETRY_WAIT_MS = 5_000;
+
+/** The wait a Retry-After header asks for (seconds, or an HTTP date), 1 s when it says nothing usable. */
+export function retryAfterMs(header: string | undefined, now = Date.now()): number {
+  const seconds = Number(header);
+  const asked =
+    header === undefined || header.trim() === ''
+      ? NaN
+      : Number.isFinite(seconds)
+        ? seconds * 1_000
+        : Date.parse(header) - now;
+  return Math.min(MAX_RETRY_WAIT_MS, Math.max(0, Number.isFinite(asked) ? asked : 1_000));
+}
+
+/** Throws to stop a request before it is sent. */
+export type Guard = (request: BuiltRequest) => void;
+
+export interface StoreApiOptions {
+  readonly target: RequestTarget;
+  readonly requestTimeoutMs: number;
+  /** Headers added to every request, computed as it is built (the fault matrix's test header). */
+  readonly extraHeaders?: () => Readonly<Record<string, string>>;
+  readonly guards?: readonly Guard[];
+  readonly recorders?: readonly Recorder[];
+}
+
+type Options<Omitted extends keyof SendOptions> = Omit<SendOptions, Omitted>;
+
+export class StoreApi {
+  readonly #exchanges: Exchange[] = [];
+
+  constructor(
+    private readonly context: APIRequestContext,
+    private readonly options: StoreApiOptions,
+  ) {}
+
+  /** Every exchange of this client so far, oldest first. */
+  get exchanges(): readonly Exchange[] {
+    return this.#exchanges;
+  }
+
+  registerWebhook(body: WebhookBody, options: Options<'body'> = {}) {
+    return this.send('registerWebhook', { ...options, body });
+  }
+  updateWebhook(identifier: number, body: WebhookBody, options: Options<'body' | 'identifier'> = {}) {
+    return this.send('updateWebhook', { ...options, identifier, body });
+  }
+  webhookEvents(options: SendOptions = {}) {
+    return this.send('webhookEvents', options);
+  }
+  createBookingProduct(body: BookingProductBody, options: Options<'body'> = {}) {
+    return this.send('createBookingProduct', { ...options, body });
+  }
+  createServiceProduct(body: ServiceProductBody, options: Options<'body'> = {}) {
+    return this.send('createServiceProduct', { ...options, body });
+  }
+  updateServiceProduct(identifier: number, body: ServiceProductBody, options: Options<'body' | 'identifier'> = {}) {
+    return this.send('updateServiceProduct', { ...options, identifier, body });
+  }
+  listProducts(query: ListProductsQuery = {}, options: Options<'query'> = {}) {
+    return this.send('listProducts', { ...options, query });
+  }
+
+  /** Any operation, with any body: for the negative tests. */
+  async send(operationId: OperationId, options: SendOptions = {}): Promise<ApiResponse> {
+    const extra = this.options.extraHeaders?.();
+    const request = buildRequest(
+      operationId,
+      extra ? { ...options, headers: { ...extra, ...options.headers } } : options,
+      this.options.target,
+    );
+    for (const guard of this.options.guards ?? []) guard(request);
+
+    const started = performance.now();
+    // Recorded before the call: a test that times out while waiting still shows this request as its last.
+    const slot =
+      this.#exchanges.push({
+        request: request.recorded,
+        response: undefined,
+        error: 'no answer yet: the test ended while waiting for it',
+      }) - 1;
+    let exchange: Exchange & { response: NonNullable<Exchange['response']> };
+    try {
+      const fetchOnce = () =>
+        this.context.fetch(request.url, {
+          method: request.method,
+          headers: { ...request.headers },
+          // As bytes: Playwright wraps a string that is not valid JSON in quotes when the content type is
+          // JSON, so a malformed body would arrive as a well-formed JSON string.
+          ...(request.bytes === undefined ? {} : { data: request.bytes }),
+          failOnStatusCode: false,
+          maxRedirects: 0,
+          // Once, on ECONNRESET only (Playwright retries no other error): a kept-alive connection the server
+          // closed just as it was reused. Seen under load in the fault matrix; nothing about the target.
+          maxRetries: 1,
+          timeout: this.options.requestTimeoutMs,
+        });
+      let response = await fetchOnce();
+      // Rate limits are not shown: a target that asks the suite to slow down is asked again, as it says.
+      for (let retry = 1; retry <= RATE_LIMITED_RETRIES && response.status() === 429; retry++) {
+        await new Promise((resolve) => setTimeout(resolve, retryAfterMs(response.headers()['retry-after'])));
+        response = await fetchOnce();
+      }
+      const bodyText = (await response.body()).toString('utf8');
+      exchange = {
+        request: request.recorded,
+        response: {
+          status: response.status(),
+          headers: response.headers(),
+          bodyText,
+          durationMs: performance.now() - started,
+        },
+        error: undefined,
+      };
+    } catch (error) {
+      const message = redact((error as Error).message);
+      this.#exchanges[slot] = { request: request.recorded, response: undefined, error: message };
+      throw new TargetRequestError(
+        `${Operations[operationId].name}: ${request.method} ${request.url} got no response within ${this.options.requestTimeoutMs} ms or failed to connect.\n${message}`,
+      );
+    }
+    this.#exchanges[slot] = exchange;
+    const answer = new ApiResponse(exchange);
+    const answered = {
+      operation: operationId,
+      sent: request.json,
+      status: answer.status,
+      json: answer.jsonOrUndefined(),
+    };
+    for (const record of this.options.recorders ?? []) record(answered);
+    return answer;
+  }
+}

@@ -1,0 +1,58 @@
+/**
+ * A certification bundle (`certification-<run id>.zip`): one archive of what a run wrote, for handing
+ * over, in the way OCI conformance results and Sonobuoy's results tarball are submitted. Its
+ * `manifest.json` names every other file with its sha256 and says what the run was: the suite (version,
+ * commit, whether it was modified), the spec (path, sha256), the target and the verdict.
+ *
+ * The hashes make the bundle tamper-evident, not signed: the verifier (./verify.ts) checks that nothing
+ * was changed, removed or added since it was made, and that its parts agree with each other.
+ */
+import { z } from 'zod';
+import { RunInfo, Verdict } from '../report-format.ts';
+
+/** Version of the bundle's layout and manifest. */
+export const BUNDLE_FORMAT_VERSION = 1;
+
+/** What a bundle holds, besides the HTML report's files (under `html/`) and the manifest. */
+export const BundleFiles = {
+  markdown: 'conformance.md',
+  json: 'conformance.json',
+  junit: 'junit.xml',
+  html: 'html/index.html',
+  /** The run's suite, spec, target and configuration as the report shows them: never a credential. */
+  configuration: 'configuration.json',
+  /** A copy of the target profile the run used (profiles/<name>.json). */
+  targetProfile: 'target-profile.json',
+  manifest: 'manifest.json',
+} as const;
+
+const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in hex');
+
+export const ManifestFile = z.strictObject({
+  path: z.string().min(1),
+  sha256: Sha256,
+  bytes: z.int().nonnegative(),
+});
+export type ManifestFile = z.infer<typeof ManifestFile>;
+
+export const Manifest = z.strictObject({
+  bundleFormatVersion: z.literal(BUNDLE_FORMAT_VERSION),
+  createdAt: z.iso.datetime(),
+  verdict: Verdict,
+  runId: z.string().nullable(),
+  target: z.string(),
+  suite: RunInfo.shape.suite,
+  spec: RunInfo.shape.spec,
+  targetProfile: z.strictObject({
+    source: z.string().describe('The profile file the run read, as configured (TARGET_PROFILE or the default).'),
+    file: z.literal(BundleFiles.targetProfile),
+  }),
+  files: z.array(ManifestFile).describe('Every file of the bundle but the manifest, sorted by path.'),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+/** `certification-<run id>.zip`; a run without an id is named by the bundle's time. */
+export function bundleName(runId: string | null | undefined, createdAt: Date): string {
+  const id = runId ?? `run-${createdAt.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)}`;
+  return `certification-${id.replace(/[^A-Za-z0-9._-]/g, '_')}.zip`;
+}

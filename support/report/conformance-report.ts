@@ -1,0 +1,329 @@
+/**
+ * The conformance verdict, computed from plain records of the tests that ran (no Playwright types here,
+ * so the rules are tested on their own: selftest/report-verdict.spec.ts). The report's format is
+ * support/report/report-format.ts.
+ *
+ * - NO VERDICT (exit 2) when nothing was judged about the target: the run stopped before any test
+ *   (bad configuration, a target preflight found unusable, any error in global set-up), or no @stated
+ *   test was judged (none selected, or every one skipped for an accepted reason).
+ * - NOT CONFORMANT (exit 1) when a @stated test failed or was flaky, a @stated test was skipped for a
+ *   reason neither the configuration nor a broken clause explains, or the run had errors outside the tests.
+ * - CONFORMANT (exit 0) otherwise. A failing @assumed test is a reading the target does not share:
+ *   listed, never a breach.
+ *
+ * A skip as not applicable (a `not-applicable` annotation, then a skip) is accepted: a choice the spec
+ * leaves to the target makes the check moot. It judges nothing, so its clauses are not judged by it.
+ *
+ * A dependent skip (a `depends-on` annotation naming clause X, then a skip) is accepted, neither passing
+ * its clauses nor failing the verdict, when the run shows X broken: some test citing X (a @stated one,
+ * when X is a stated clause) failed or was flaky, or was itself skipped for a reason the configuration
+ * explains or as an accepted dependent. Otherwise it is an unexplained skip.
+ *
+ * Observation tests (tagged @observation) are kept apart from all of this: what they saw of the target's
+ * deliveries goes to `observedDeliveryBehaviour`, and they are in no count, clause, skip list or reason.
+ */
+import { EnvSchema } from '../run/config.ts';
+import { Clauses, isClauseId } from '../contract/clauses.ts';
+import {
+  REPORT_FORMAT_VERSION,
+  type ClauseEntry,
+  type ConformanceReport,
+  type Counts,
+  type CountsByLevel,
+  type DeliveryObservation,
+  type Level,
+  type ObservedDeliveryBehaviour,
+  type ObservedHeaders,
+  type ObservedPayload,
+  type Outcome,
+  type RunInfo,
+  type Shard,
+  type SkipEntry,
+  type TestRecord,
+} from './report-format.ts';
+
+export type { ConformanceReport, Counts, Level, Outcome, TestRecord } from './report-format.ts';
+
+export interface ReportInput {
+  readonly tests: readonly TestRecord[];
+  readonly runInfo: RunInfo | null;
+  readonly runErrors: readonly string[];
+  readonly shard: Shard | null;
+  readonly date: Date;
+  readonly durationMs: number;
+  /** FAKER_SEED of the run, when the runner knows it (the tests' annotations are preferred). */
+  readonly fakerSeed: string | undefined;
+  /** The observation tests of the run (tagged @observation), kept apart from `tests`. */
+  readonly observations?: readonly ObservationTest[];
+}
+
+/** An observation test as it ran: what it observed (its `observed-delivery` annotations), or why it did not. */
+export interface ObservationTest {
+  readonly title: string;
+  readonly location: string;
+  readonly outcome: Outcome;
+  /** Why it was skipped, or the first lines of why it could not observe. */
+  readonly reason?: string;
+  readonly observed: readonly DeliveryObservation[];
+}
+
+/** The names of several header observations together. */
+function mergeHeaders(parts: readonly ObservedHeaders[]): ObservedHeaders | null {
+  if (parts.length === 0) return null;
+  const union = (pick: (h: ObservedHeaders) => readonly string[]) => [...new Set(parts.flatMap(pick))].sort();
+  return {
+    deliveries: parts.reduce((n, h) => n + h.deliveries, 0),
+    names: union((h) => h.names),
+    recognised: {
+      id: union((h) => h.recognised.id),
+      timestamp: union((h) => h.recognised.timestamp),
+      signature: union((h) => h.recognised.signature),
+      event: union((h) => h.recognised.event),
+    },
+  };
+}
+
+/** The run's observations, from every observation test (of every shard, once merged). */
+export function observedDeliveryBehaviour(tests: readonly ObservationTest[]): ObservedDeliveryBehaviour | null {
+  if (tests.length === 0) return null;
+  const observed = tests.flatMap((t) => t.observed);
+  const payloads = new Map<string, ObservedPayload>();
+  for (const payload of observed.flatMap((o) => o.payloads ?? []))
+    if (!payloads.has(payload.event)) payloads.set(payload.event, payload);
+  return {
+    judged: false,
+    tests: tests.map((t) => ({
+      title: t.title,
+      location: t.location,
+      outcome: t.outcome,
+      ...(t.reason ? { reason: t.reason } : {}),
+    })),
+    headers: mergeHeaders(observed.flatMap((o) => (o.headers ? [o.headers] : []))),
+    retries: observed.find((o) => o.retries)?.retries ?? null,
+    repeats: observed.find((o) => o.repeats)?.repeats ?? null,
+    payloads: [...payloads.values()],
+  };
+}
+
+export const LEVELS: readonly Level[] = ['stated', 'assumed', 'untagged'];
+const emptyCounts = (): Counts => ({ passed: 0, failed: 0, skipped: 0, flaky: 0 });
+const countsByLevel = (): CountsByLevel => ({
+  stated: emptyCounts(),
+  assumed: emptyCounts(),
+  untagged: emptyCounts(),
+});
+
+/** Configuration variables a skip's reason may name to count as explained (internal ones excluded). */
+const CONFIGURATION_VARIABLES = Object.keys(EnvSchema.shape).filter(
+  (name) =>
+    ![
+      'EMBEDDED_REFERENCE_URL',
+      'CAPTURE_LOCAL_URL',
+      'CAPTURE_CONTROL_TOKEN',
+      'FAULT_PLAN',
+      'TRACE_TESTS',
+      'OPENAPI_CHECK_DIR',
+    ].includes(name),
+);
+
+export function explainedByConfiguration(reason: string): boolean {
+  return CONFIGURATION_VARIABLES.some((name) => new RegExp(`\\b${name}\\b`).test(reason));
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  if (sorted.length === 0) return Number.NaN;
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+const NO_REASON = 'no reason given';
+const skipReasonOf = (test: TestRecord) => test.skipReason ?? NO_REASON;
+const breaks = (test: TestRecord) => test.outcome === 'failed' || test.outcome === 'flaky';
+
+/**
+ * The skipped tests accepted as dependents: the least set closed under the rule, so a chain (A skipped
+ * on B, B's test skipped on C, C failed) is accepted and a cycle with nothing broken is not. Also says,
+ * once the set is complete, whether the run shows a clause broken.
+ */
+function dependentSkips(tests: readonly TestRecord[]) {
+  const accepted = new Set<TestRecord>();
+  const candidates = tests.filter(
+    (t) =>
+      t.outcome === 'skipped' &&
+      t.dependsOn.length > 0 &&
+      !t.notApplicable &&
+      !explainedByConfiguration(skipReasonOf(t)),
+  );
+  // A stated clause is shown broken by a @stated test of it: an @assumed one that cites it may have
+  // failed on the reading it cites beside it.
+  const stated = (id: string) => isClauseId(id) && Clauses[id].level === 'stated';
+  const shownBroken = (id: string) =>
+    tests.some(
+      (t) =>
+        t.clauses.includes(id) &&
+        (!stated(id) || t.level === 'stated') &&
+        (breaks(t) || (t.outcome === 'skipped' && (explainedByConfiguration(skipReasonOf(t)) || accepted.has(t)))),
+    );
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const test of candidates) {
+      if (!accepted.has(test) && test.dependsOn.every(shownBroken)) {
+        accepted.add(test);
+        changed = true;
+      }
+    }
+  }
+  return { accepted, shownBroken };
+}
+
+/** Whether the run judged the clause: a test citing it (for a stated clause, a @stated test) passed, failed or was flaky. */
+function judged(id: string, level: ClauseEntry['level'], tests: readonly TestRecord[]): boolean {
+  return tests.some(
+    (t) => t.clauses.includes(id) && t.outcome !== 'skipped' && (level !== 'stated' || t.level === 'stated'),
+  );
+}
+
+function clauseEntry(id: string, tests: readonly TestRecord[]): ClauseEntry {
+  const citing = tests.filter((t) => t.clauses.includes(id)).map((t) => ({ title: t.title, outcome: t.outcome }));
+  if (!isClauseId(id)) {
+    const quote = '(not a clause of support/contract/clauses.ts)';
+    return { id, level: 'unknown', section: '', quote, tests: citing, judged: judged(id, 'unknown', tests) };
+  }
+  const clause = Clauses[id];
+  return {
+    id,
+    level: clause.level,
+    section: clause.section,
+    quote: clause.quote,
+    ...(clause.reading ? { reading: clause.reading } : {}),
+    tests: citing,
+    judged: judged(id, clause.level, tests),
+  };
+}
+
+/** An error of the run on one line (reasons are one line each; runErrors keeps the whole text). */
+const oneLine = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .join(' ');
+
+export function buildReport(input: ReportInput): ConformanceReport {
+  const { tests } = input;
+  const totals = countsByLevel();
+  const byOperation = new Map<string, CountsByLevel>();
+  for (const test of tests) {
+    totals[test.level][test.outcome]++;
+    const levels = byOperation.get(test.operation) ?? countsByLevel();
+    levels[test.level][test.outcome]++;
+    byOperation.set(test.operation, levels);
+  }
+
+  const dependents = dependentSkips(tests);
+  const skipped = tests.filter((t) => t.outcome === 'skipped');
+  const skips: SkipEntry[] = skipped.map((t) => ({
+    title: t.title,
+    level: t.level,
+    operation: t.operation,
+    clauses: t.clauses,
+    reason: skipReasonOf(t),
+    dependsOn: t.dependsOn,
+    explainedByConfiguration: explainedByConfiguration(skipReasonOf(t)),
+    notApplicable: t.notApplicable,
+    acceptedAsDependent: dependents.accepted.has(t),
+  }));
+  const stated = tests.filter((t) => t.level === 'stated');
+  const breaking = stated.filter(breaks);
+  const unexplainedSkips = skips.filter(
+    (s) => s.level === 'stated' && !s.explainedByConfiguration && !s.notApplicable && !s.acceptedAsDependent,
+  );
+  const failingIds = [...new Set(breaking.flatMap((t) => t.clauses))].sort();
+  // A failed test citing several clauses breaks at least one of them; how often each passed elsewhere helps tell which.
+  const failingClauses = failingIds.map((id) => ({
+    ...clauseEntry(id, tests),
+    failedTests: breaking.filter((t) => t.clauses.includes(id)).map((t) => t.title),
+    passedElsewhere: tests.filter((t) => t.outcome === 'passed' && t.clauses.includes(id)).length,
+  }));
+
+  // Breaches, and skips nothing explains: NOT CONFORMANT.
+  const breaches: string[] = [];
+  const failed = breaking.filter((t) => t.outcome === 'failed');
+  const flaky = breaking.filter((t) => t.outcome === 'flaky');
+  if (failed.length > 0)
+    breaches.push(`${failed.length} @stated test(s) failed, breaking ${failingIds.length} clause(s) of the spec.`);
+  if (flaky.length > 0) breaches.push(`${flaky.length} @stated test(s) were flaky (failed, then passed on a retry).`);
+  const plainSkips = unexplainedSkips.filter((s) => s.dependsOn.length === 0);
+  if (plainSkips.length > 0)
+    breaches.push(`${plainSkips.length} @stated test(s) were skipped for a reason the configuration does not explain.`);
+  for (const s of unexplainedSkips.filter((u) => u.dependsOn.length > 0)) {
+    const causes = s.dependsOn.filter((id) => !dependents.shownBroken(id)).join(', ');
+    breaches.push(
+      `${s.title} could not judge ${s.clauses.join(', ') || 'its clauses'} because ${causes} looked broken, but no test of ${causes} failed.`,
+    );
+  }
+  if (input.runErrors.length > 0 && tests.length > 0)
+    breaches.push(`The run reported ${input.runErrors.length} error(s) outside the tests: its results are incomplete.`);
+
+  // Nothing judged about the target: NO VERDICT.
+  const unjudged: string[] = [];
+  if (tests.length === 0 && input.runErrors.length > 0)
+    unjudged.push(...new Set(input.runErrors.map((e) => `The run stopped before any test ran: ${oneLine(e)}`)));
+  else if (stated.length === 0) unjudged.push('No @stated test was selected: nothing of the spec was judged.');
+  else if (stated.every((t) => t.outcome === 'skipped'))
+    unjudged.push('Every @stated test was skipped: nothing of the spec was judged.');
+
+  const verdict = breaches.length > 0 ? 'NOT CONFORMANT' : unjudged.length > 0 ? 'NO VERDICT' : 'CONFORMANT';
+
+  const latencyTests = tests
+    .filter((t) => t.deliveryLatenciesMs.length > 0)
+    .map((t) => ({ title: t.title, latenciesMs: t.deliveryLatenciesMs }));
+  const latencies = latencyTests.flatMap((t) => t.latenciesMs);
+  const seeds = [
+    ...new Set(tests.map((t) => /FAKER_SEED=(\d+)/.exec(t.fakerSeed ?? '')?.[1]).filter((s): s is string => !!s)),
+  ];
+
+  const citedIds = new Set(tests.flatMap((t) => t.clauses));
+  const coverage = [...Object.keys(Clauses), ...[...citedIds].filter((id) => !isClauseId(id)).sort()].map((id) =>
+    clauseEntry(id, tests),
+  );
+
+  return {
+    formatVersion: REPORT_FORMAT_VERSION,
+    verdict,
+    reasons: verdict === 'NOT CONFORMANT' ? breaches : verdict === 'NO VERDICT' ? unjudged : [],
+    shard: input.shard,
+    date: input.date.toISOString(),
+    durationMs: Math.round(input.durationMs),
+    fakerSeed: seeds.length > 0 ? seeds.join(', ') : (input.fakerSeed ?? 'unknown'),
+    run: input.runInfo,
+    totals,
+    operations: [...byOperation.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([operation, levels]) => ({ operation, levels })),
+    failingClauses,
+    unexplainedSkips,
+    dependentSkips: skips.filter((s) => s.acceptedAsDependent),
+    unmetReadings: tests
+      .filter((t) => t.level === 'assumed' && t.outcome === 'failed')
+      .map((t) => ({ title: t.title, clauses: t.clauses, ...(t.error ? { error: t.error } : {}) })),
+    skips,
+    failedTests: tests.filter(breaks),
+    coverage,
+    deliveryLatency:
+      latencies.length === 0
+        ? null
+        : {
+            deliveries: latencies.length,
+            medianMs: median(latencies),
+            maxMs: Math.max(...latencies),
+            tests: latencyTests,
+          },
+    runErrors: [...input.runErrors],
+    observedDeliveryBehaviour: observedDeliveryBehaviour(input.observations ?? []),
+    tests: [...tests],
+  };
+}

@@ -1,0 +1,340 @@
+/**
+ * The conformance report's format (`conformance.json`), as zod schemas: the one definition of what the
+ * report holds. The reporter validates every report against it before writing (a mismatch is a bug of
+ * the suite: the run fails loudly rather than publish a report its readers cannot rely on), and
+ * `npm run report:schema` exports it as JSON Schema to spec/conformance-report.schema.json for CI
+ * dashboards and other readers (selftest/report-schema.spec.ts fails when that file is stale).
+ *
+ * Objects are strict: every field the report carries is defined (and described) here. A change that
+ * removes or renames a field, or changes its meaning, raises REPORT_FORMAT_VERSION.
+ */
+import { z } from 'zod';
+
+/**
+ * Version of this format; reports written before it had no `formatVersion` (version 1). Version 3 added
+ * `observedDeliveryBehaviour`, and took the observation tests out of `tests` and every count.
+ */
+export const REPORT_FORMAT_VERSION = 4;
+
+export const Verdict = z
+  .enum(['CONFORMANT', 'NOT CONFORMANT', 'NO VERDICT'])
+  .describe(
+    'CONFORMANT (exit code 0): every @stated test passed, or was skipped for a reason the configuration explains, as not applicable to the target, or as an accepted dependent. ' +
+      'NOT CONFORMANT (exit code 1): the target breaks the spec, or a @stated test was skipped without such a reason. ' +
+      'NO VERDICT (exit code 2): nothing was judged about the target (bad configuration, a target the suite cannot use, a run stopped in set-up, no @stated test judged).',
+  );
+export type Verdict = z.infer<typeof Verdict>;
+
+export const Level = z
+  .enum(['stated', 'assumed', 'untagged'])
+  .describe("The test's level tag: @stated (the spec says it), @assumed (a reading of a silent spec), or none.");
+export type Level = z.infer<typeof Level>;
+
+export const Outcome = z.enum(['passed', 'failed', 'skipped', 'flaky']);
+export type Outcome = z.infer<typeof Outcome>;
+
+const Clauses = z.array(z.string()).describe('Clause ids (support/contract/clauses.ts).');
+
+export const TestRecord = z
+  .strictObject({
+    title: z.string().describe('`file › describe › title`.'),
+    location: z.string().describe('`file:line` of the test, relative to the suite.'),
+    level: Level,
+    operation: z.string().describe('Operation name, from the operation tag, or `(no operation tag)`.'),
+    clauses: Clauses.describe('The clauses the test checks (its `clause` annotations).'),
+    outcome: Outcome,
+    skipReason: z.string().optional().describe('For a skipped test: its reason.'),
+    dependsOn: Clauses.describe(
+      'Its `depends-on` annotations: the clauses that looked broken, so that this test could not judge its own.',
+    ),
+    notApplicable: z
+      .boolean()
+      .describe(
+        'Skipped as not applicable: a choice the spec leaves to the target (refusing the input the check is about, say) makes the check moot. Its clauses are not judged by it.',
+      ),
+    error: z.string().optional().describe('For a failed or flaky test: the first lines of the failure, redacted.'),
+    fakerSeed: z.string().optional().describe("The test's own faker seed annotation (replays its data)."),
+    deliveryLatenciesMs: z.array(z.number()).describe('Milliseconds from an API call to the arrival of its delivery.'),
+  })
+  .meta({ id: 'TestRecord' });
+export type TestRecord = z.infer<typeof TestRecord>;
+
+const count = z.int().nonnegative();
+export const Counts = z
+  .strictObject({ passed: count, failed: count, skipped: count, flaky: count })
+  .meta({ id: 'Counts' });
+export type Counts = z.infer<typeof Counts>;
+
+export const CountsByLevel = z.strictObject({ stated: Counts, assumed: Counts, untagged: Counts });
+export type CountsByLevel = z.infer<typeof CountsByLevel>;
+
+export const ClauseEntry = z
+  .strictObject({
+    id: z.string(),
+    level: z
+      .enum(['stated', 'assumed', 'unknown'])
+      .describe('`unknown`: cited by a test, but not a clause of the suite.'),
+    section: z.string().describe('The section of the spec it comes from.'),
+    quote: z.string().describe('The words of the spec it rests on.'),
+    reading: z
+      .string()
+      .optional()
+      .describe('How the suite reads the words (for an assumed clause, the reading itself).'),
+    tests: z
+      .array(z.strictObject({ title: z.string(), outcome: Outcome }))
+      .describe('Every test of the run citing it.'),
+    judged: z
+      .boolean()
+      .describe(
+        'Whether the run judged it: a test citing it (for a stated clause, a @stated one) passed, failed or was flaky. False: not judged in this run.',
+      ),
+  })
+  .meta({ id: 'ClauseEntry' });
+export type ClauseEntry = z.infer<typeof ClauseEntry>;
+
+export const FailingClause = ClauseEntry.extend({
+  failedTests: z.array(z.string()).describe('The @stated tests citing it that failed or were flaky.'),
+  passedElsewhere: count.describe(
+    'How many other tests citing it passed (a test citing several clauses breaks at least one).',
+  ),
+}).meta({ id: 'FailingClause' });
+export type FailingClause = z.infer<typeof FailingClause>;
+
+export const SkipEntry = z
+  .strictObject({
+    title: z.string(),
+    level: Level,
+    operation: z.string(),
+    clauses: Clauses,
+    reason: z.string(),
+    dependsOn: Clauses.describe('The clauses it could not judge its own without (its `depends-on` annotations).'),
+    explainedByConfiguration: z.boolean().describe('The reason names a configuration variable.'),
+    notApplicable: z
+      .boolean()
+      .describe('Not applicable: a choice the spec leaves to the target makes the check moot (the reason says which).'),
+    acceptedAsDependent: z
+      .boolean()
+      .describe(
+        'Skipped because another clause looked broken, and the run shows it: for each clause it depends on, a test citing that clause failed or was flaky, or was itself skipped for a reason the configuration explains or as an accepted dependent.',
+      ),
+  })
+  .meta({ id: 'SkipEntry' });
+export type SkipEntry = z.infer<typeof SkipEntry>;
+
+export const Shard = z.strictObject({ current: z.int().positive(), total: z.int().positive() });
+export type Shard = z.infer<typeof Shard>;
+
+export const RunInfo = z
+  .strictObject({
+    suite: z.strictObject({
+      name: z.string(),
+      version: z.string(),
+      commit: z.string(),
+      modified: z
+        .union([z.boolean(), z.literal('unknown')])
+        .describe("Whether the suite's files differ from the commit (a certification runs an unmodified suite)."),
+    }),
+    spec: z.strictObject({
+      path: z.string(),
+      sha256: z.string().describe('The sha256 of the spec file, or `unknown (…)` when it was not found.'),
+    }),
+    target: z.string().describe('BASE_URL without credentials, or the embedded reference implementation.'),
+    configuration: z
+      .record(z.string(), z.string())
+      .describe('Settings that change what is checked or skipped; never a credential.'),
+    runId: z.string().optional().describe('Names everything the run created on the target.'),
+  })
+  .meta({ id: 'RunInfo' });
+export type RunInfo = z.infer<typeof RunInfo>;
+
+/** A header name as HTTP allows it (a token), lowercase: never a value. */
+const HeaderName = z.string().regex(/^[!#$%&'*+.^_`|~0-9a-z-]{1,100}$/);
+const HeaderNames = z.array(HeaderName);
+/** A JSON key of a delivery body (a name, never a value). */
+const FieldNames = z.array(z.string().max(100)).max(100);
+
+export const ObservedHeaders = z
+  .strictObject({
+    deliveries: count.describe('How many deliveries the names were read from.'),
+    names: HeaderNames.describe('Every header name seen on them, lowercase and sorted. Values are never recorded.'),
+    recognised: z
+      .strictObject({
+        id: HeaderNames.describe('Names of a delivery or message id (webhook-id, x-…-delivery, idempotency-key, …).'),
+        timestamp: HeaderNames.describe('Names of a send time (webhook-timestamp, x-…-timestamp, …).'),
+        signature: HeaderNames.describe(
+          'Names of a signature (webhook-signature, x-…-signature, x-hub-signature-256, WEBHOOK_SIGNATURE_HEADER, …).',
+        ),
+        event: HeaderNames.describe("Names of a header carrying the delivery's event name (its value was that name)."),
+      })
+      .describe('The names the suite recognises, by role.'),
+  })
+  .meta({ id: 'ObservedHeaders' });
+export type ObservedHeaders = z.infer<typeof ObservedHeaders>;
+
+export const ObservedRetries = z
+  .strictObject({
+    answeredWith: z.int().describe('The status the inbox answered every attempt with.'),
+    windowMs: count.describe('How long the inbox was watched after the first attempt (OBSERVE_RETRY_WINDOW_MS).'),
+    attempts: count.describe('Attempts of the one delivery seen within the window, the first included.'),
+    offsetsMs: z.array(z.number()).describe('When each attempt arrived, in ms after the first.'),
+    intervalsMs: z.array(z.number()).describe('Between consecutive attempts, in ms.'),
+    pattern: z
+      .enum(['no retry', 'one retry', 'constant', 'increasing', 'irregular'])
+      .describe('How the intervals run: `increasing` when each is at least 1.5 times the one before (backoff).'),
+    quietAfterLastMs: z
+      .number()
+      .describe('From the last attempt to the end of the window: a retry later than that does not show.'),
+    summary: z.string(),
+  })
+  .meta({ id: 'ObservedRetries' });
+export type ObservedRetries = z.infer<typeof ObservedRetries>;
+
+export const ObservedRepeats = z
+  .strictObject({
+    windowMs: count.describe('How long the inbox was watched after the last expected delivery.'),
+    events: z
+      .array(z.strictObject({ event: z.string(), deliveries: count, repeats: count }))
+      .describe(
+        'Per event caused once: the deliveries of it (its copies included) and the repeats among them, a repeat being a later delivery with the same id header value or the same body bytes.',
+      ),
+    others: count.describe('Deliveries about the product that were a copy of neither event.'),
+    deliveredOnce: z.boolean().describe('Whether each event arrived exactly once.'),
+    summary: z.string(),
+  })
+  .meta({ id: 'ObservedRepeats' });
+export type ObservedRepeats = z.infer<typeof ObservedRepeats>;
+
+export const ObservedPayload = z
+  .strictObject({
+    event: z.string(),
+    body: z.enum(['json object', 'json, not an object', 'not json']),
+    topLevelKeys: FieldNames.describe('The keys of the body, in the order sent.'),
+    productPath: z
+      .string()
+      .nullable()
+      .describe(
+        "Where the product object sits (`data`, `data.product`; empty for the body itself): the shallowest object whose id key holds the product's id. Null when none does.",
+      ),
+    productKeys: FieldNames.describe('The keys of that object, in the order sent.'),
+  })
+  .meta({ id: 'ObservedPayload' });
+export type ObservedPayload = z.infer<typeof ObservedPayload>;
+
+/** What one observation test hands the reporter (an `observed-delivery` annotation, as JSON). */
+export const DeliveryObservation = z.strictObject({
+  headers: ObservedHeaders.optional(),
+  payloads: z.array(ObservedPayload).optional(),
+  repeats: ObservedRepeats.optional(),
+  retries: ObservedRetries.optional(),
+});
+export type DeliveryObservation = z.infer<typeof DeliveryObservation>;
+
+export const ObservedDeliveryBehaviour = z
+  .strictObject({
+    judged: z
+      .literal(false)
+      .describe('Observations never change the verdict: they are in no count, clause or reason of this report.'),
+    tests: z
+      .array(
+        z.strictObject({
+          title: z.string(),
+          location: z.string(),
+          outcome: Outcome,
+          reason: z
+            .string()
+            .optional()
+            .describe('Why it was skipped (OBSERVE_DELIVERIES=false, deliveries unobservable), or could not observe.'),
+        }),
+      )
+      .describe('The observation tests (tagged @observation) and what became of them.'),
+    headers: ObservedHeaders.nullable(),
+    retries: ObservedRetries.nullable(),
+    repeats: ObservedRepeats.nullable(),
+    payloads: z.array(ObservedPayload).describe('Per event, the first observed.'),
+  })
+  .meta({ id: 'ObservedDeliveryBehaviour' });
+export type ObservedDeliveryBehaviour = z.infer<typeof ObservedDeliveryBehaviour>;
+
+export const ConformanceReport = z
+  .strictObject({
+    formatVersion: z.literal(REPORT_FORMAT_VERSION),
+    verdict: Verdict,
+    reasons: z
+      .array(z.string())
+      .describe('Why the verdict is NOT CONFORMANT or NO VERDICT, one line each; empty when CONFORMANT.'),
+    shard: Shard.nullable().describe('Set when this report covers one shard only: merge the shards for the verdict.'),
+    date: z.iso.datetime().describe('When the run started.'),
+    durationMs: count,
+    fakerSeed: z
+      .string()
+      .describe('FAKER_SEED of the run (several, comma-separated, when shards differ), or `unknown`.'),
+    run: RunInfo.nullable(),
+    totals: CountsByLevel,
+    operations: z.array(z.strictObject({ operation: z.string(), levels: CountsByLevel })),
+    failingClauses: z
+      .array(FailingClause)
+      .describe('Clauses cited by @stated tests that failed or were flaky: the breaches.'),
+    unexplainedSkips: z
+      .array(SkipEntry)
+      .describe(
+        '@stated tests skipped for a reason the configuration does not explain, and not accepted as dependents: each makes the verdict NOT CONFORMANT.',
+      ),
+    dependentSkips: z
+      .array(SkipEntry)
+      .describe(
+        'Tests not judged because another clause broke first (accepted dependents): they neither pass their clauses nor, on their own, fail the verdict.',
+      ),
+    unmetReadings: z
+      .array(z.strictObject({ title: z.string(), clauses: Clauses, error: z.string().optional() }))
+      .describe('@assumed tests that failed: readings the target does not share, not breaches.'),
+    skips: z.array(SkipEntry).describe('Every skipped test, with its reason.'),
+    failedTests: z.array(TestRecord).describe('Every test that failed or was flaky, at any level.'),
+    coverage: z
+      .array(ClauseEntry)
+      .describe('Every clause of the spec the suite knows, and any other cited, with the tests citing it.'),
+    deliveryLatency: z
+      .strictObject({
+        deliveries: count,
+        medianMs: z.number(),
+        maxMs: z.number(),
+        tests: z.array(z.strictObject({ title: z.string(), latenciesMs: z.array(z.number()) })),
+      })
+      .nullable()
+      .describe(
+        'Over the run, from an API call to the arrival of its delivery; null when no delivery test recorded one.',
+      ),
+    runErrors: z
+      .array(z.string())
+      .describe(
+        'Errors outside the tests (global set-up, a worker), redacted: with no test run, why there is NO VERDICT.',
+      ),
+    observedDeliveryBehaviour: ObservedDeliveryBehaviour.nullable().describe(
+      'What the run observed of delivery headers, retries, repeats and payload fields, where the spec says "not shown": reported, never judged. Null when no observation test was in the run.',
+    ),
+    tests: z
+      .array(TestRecord)
+      .describe(
+        'Every test of the conformance project in the run, except the observation tests (tagged @observation).',
+      ),
+  })
+  .meta({
+    title: 'Conformance report of the Store Management API suite',
+    description:
+      'conformance.json, written by every run of store-api-conformance (support/report/conformance-reporter.ts). The exit code follows the verdict: 0 CONFORMANT, 1 NOT CONFORMANT, 2 NO VERDICT.',
+  });
+export type ConformanceReport = z.infer<typeof ConformanceReport>;
+
+/** The exit code of a run, and of `npm run report:merge`, for each verdict. */
+export const EXIT_CODES = { CONFORMANT: 0, 'NOT CONFORMANT': 1, 'NO VERDICT': 2 } as const satisfies Record<
+  Verdict,
+  number
+>;
+
+/** Where `npm run report:schema` writes the JSON Schema, relative to the project root. */
+export const REPORT_SCHEMA_FILE = 'spec/conformance-report.schema.json';
+
+/** The report's JSON Schema (draft 2020-12), as the text of REPORT_SCHEMA_FILE. */
+export function reportJsonSchemaText(): string {
+  const schema = z.toJSONSchema(ConformanceReport, { target: 'draft-2020-12' });
+  return `${JSON.stringify(schema, null, 2)}\n`;
+}

@@ -1,0 +1,115 @@
+/**
+ * What a conformance report says about the run itself: the suite (version, commit), the spec it checks
+ * (path and sha256, so a reader knows which text the verdict is against), the target (without
+ * credentials) and the configuration that can explain a skip. Computed when playwright.config.ts is
+ * loaded and carried in the config's `metadata`, so it survives sharding: blob reports keep it, and
+ * `merge-reports` hands it to the conformance reporter of the merged run.
+ */
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { PROJECT_ROOT, readEnvironment } from '../run/config.ts';
+import type { RunInfo } from './report-format.ts';
+
+/** The spec this suite checks, shipped with it (a copy of ../shared/spec/store-api.md; selftest/spec-copy.spec.ts keeps them equal). */
+export const DEFAULT_SPEC_FILE = 'spec/store-api.md';
+/** Where the run info sits in the Playwright config's `metadata`. */
+export const RUN_INFO_METADATA_KEY = 'conformance';
+
+/** Variables shown in the report: what a skip's reason may name, and what a reader needs to re-run. */
+const SHOWN_VARIABLES = [
+  'BASE_URL',
+  'TARGET_PROFILE',
+  'ACCEPT_LANGUAGE',
+  'PRODUCT_LIST_PATH',
+  'REQUEST_TIMEOUT_MS',
+  'TARGET_ALLOW_WRITES',
+  'CAPTURE_PUBLIC_URL',
+  'CAPTURE_URL',
+  'DELIVERY_TIMEOUT_MS',
+  'WEBHOOK_SIGNATURE_SCHEME',
+  'WEBHOOK_SIGNATURE_HEADER',
+  'WEBHOOK_SIGNATURE_ENCODING',
+  'DELETE_PRODUCT_PATH',
+  'DELETE_WEBHOOK_PATH',
+  'REFERENCE_FAULTS',
+  'REFERENCE_VARIANT',
+  'OBSERVE_DELIVERIES',
+  'OBSERVE_RETRY_WINDOW_MS',
+] as const;
+
+/** A URL as it may be shown: no user, password, query or fragment (any of which can carry a credential). */
+export function withoutCredentials(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return '(not a valid URL)';
+  }
+}
+
+export function collectRunInfo(
+  env: Record<string, string | undefined> = safeEnvironment(),
+  root = PROJECT_ROOT,
+): RunInfo {
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string };
+  const specFile = env.SPEC_FILE?.trim() || DEFAULT_SPEC_FILE;
+  const specPath = path.resolve(root, specFile);
+  const configuration: Record<string, string> = {};
+  for (const name of SHOWN_VARIABLES) {
+    const value = env[name]?.trim();
+    if (value) configuration[name] = name.endsWith('_URL') ? withoutCredentials(value) : value;
+  }
+  const faults = env.REFERENCE_FAULTS?.trim();
+  const variant = env.REFERENCE_VARIANT?.trim();
+  const reference = `the embedded reference implementation${variant && variant !== 'standard' ? ` (${variant})` : ''}`;
+  return {
+    suite: { name: pkg.name, version: pkg.version, commit: gitCommit(root, env), modified: gitModified(root) },
+    spec: {
+      path: specFile,
+      sha256: isFile(specPath)
+        ? createHash('sha256').update(readFileSync(specPath)).digest('hex')
+        : `unknown (${specFile} not found)`,
+    },
+    target: env.BASE_URL?.trim()
+      ? withoutCredentials(env.BASE_URL.trim())
+      : `${reference}${faults ? ` with faults ${faults}` : ''}`,
+    configuration,
+    runId: env.RUN_ID?.trim() || undefined,
+  };
+}
+
+const isFile = (file: string) => existsSync(file) && statSync(file).isFile();
+
+/** The environment as the suite reads it (dotenv under the process environment); a bad ENV_FILE is reported by global setup. */
+export function safeEnvironment(): Record<string, string | undefined> {
+  try {
+    return readEnvironment();
+  } catch {
+    return { ...process.env };
+  }
+}
+
+function git(root: string, args: readonly string[]): string | undefined {
+  try {
+    return execFileSync('git', args, {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 5_000,
+    }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
+function gitCommit(root: string, env: Record<string, string | undefined>): string {
+  return git(root, ['rev-parse', 'HEAD']) || env.GITHUB_SHA || 'unknown';
+}
+
+/** Whether the suite's own files differ from the commit (a certification should run an unmodified suite). */
+function gitModified(root: string): boolean | 'unknown' {
+  const status = git(root, ['status', '--porcelain', '--untracked-files=normal']);
+  return status === undefined ? 'unknown' : status.length > 0;
+}

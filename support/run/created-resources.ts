@@ -1,0 +1,168 @@
+/**
+ * What the run created on the target, written down the moment it is created: each worker appends one
+ * JSON line per product or webhook to its own journal file (<REPORTS_DIR>/created-resources/<run id>.<pid>.jsonl),
+ * so the record survives a run that fails, times out or is killed halfway. Global teardown merges the
+ * journals into <REPORTS_DIR>/created-resources.json (support/run/teardown.ts); a shard's are named per shard.
+ */
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { test } from '@playwright/test';
+import { createdBy, type OperationId, type ResourceKind } from '../contract/operations.ts';
+
+export type { ResourceKind };
+
+export interface CreatedResource {
+  readonly runId: string;
+  readonly kind: ResourceKind;
+  /** The id the target answered with; null when a 2xx answer carried none (find it by name). */
+  readonly id: number | null;
+  /** The name sent (it carries the run id), so a resource is findable on the target even without its id. */
+  readonly name: string | null;
+  readonly sku: string | null;
+  readonly operation: OperationId;
+  /** The title path of the test that created it. */
+  readonly test: string | null;
+  readonly createdAt: string;
+}
+
+export interface Shard {
+  readonly current: number;
+  readonly total: number;
+}
+
+/**
+ * The report file of one shard (`--shard=i/n`): `created-resources-shard-i-of-n.json`, as blob reports
+ * are named per shard. Shards on one machine share REPORTS_DIR (and, on CI, the run id): each keeps its
+ * own list and journals, so none overwrites, merges or deletes what another shard created.
+ */
+export function shardReportFile(reportFile: string, shard: Shard | null | undefined): string {
+  if (!shard) return reportFile;
+  const { dir, name, ext } = path.parse(reportFile);
+  return path.join(dir, `${name}-shard-${shard.current}-of-${shard.total}${ext}`);
+}
+
+/** The directory holding the run journals: beside the report file, named like it without `.json`. */
+export function journalDir(reportFile: string): string {
+  const { dir, name, ext } = path.parse(reportFile);
+  return path.join(dir, ext ? name : `${name}.journals`);
+}
+
+/** The shards with a journal directory beside the (unsharded) report file: for `npm run cleanup` to list. */
+export function shardsWithJournals(reportFile: string): Shard[] {
+  const { dir, name } = path.parse(reportFile);
+  let entries: string[];
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    const match = entry.startsWith(`${name}-shard-`) ? /^(\d+)-of-(\d+)$/.exec(entry.slice(name.length + 7)) : null;
+    return match ? [{ current: Number(match[1]), total: Number(match[2]) }] : [];
+  });
+}
+
+const journalFile = (reportFile: string, runId: string) =>
+  path.join(journalDir(reportFile), `${runId}.${process.pid}.jsonl`);
+
+/**
+ * Records what a 2xx answer of a creating operation created (support/contract/operations.ts says which
+ * operations create what). Called by the API client for every answer, with the JSON it sent and the JSON
+ * it got, so a creation is recorded whichever test (or negative test gone wrong) made it.
+ */
+export function recordCreation(
+  operation: OperationId,
+  sent: unknown,
+  answer: { readonly status: number; readonly json: unknown },
+  where: { readonly reportFile: string; readonly runId: string },
+): CreatedResource | undefined {
+  const kind = createdBy(operation);
+  if (!kind || answer.status < 200 || answer.status >= 300) return undefined;
+  const body = asRecord(sent);
+  const resource: CreatedResource = {
+    runId: where.runId,
+    kind,
+    id: idIn(kind, answer.json),
+    name: stringOr(kind === 'webhook' ? body.name : (body.name_en ?? body.name_ar)),
+    sku: kind === 'product' ? stringOr(body.sku) : null,
+    operation,
+    test: currentTestTitle(),
+    createdAt: new Date().toISOString(),
+  };
+  const file = journalFile(where.reportFile, where.runId);
+  mkdirSync(path.dirname(file), { recursive: true });
+  // One short line per append: lines from one process never interleave, and a kill loses at most the last.
+  appendFileSync(file, `${JSON.stringify(resource)}\n`);
+  return resource;
+}
+
+/** Every resource recorded for the run, oldest first; a torn last line (a killed worker) is skipped. */
+export function readJournal(reportFile: string, runId: string): CreatedResource[] {
+  const dir = journalDir(reportFile);
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => f.startsWith(`${runId}.`) && f.endsWith('.jsonl'));
+  } catch {
+    return [];
+  }
+  const entries = files.flatMap((f) =>
+    readFileSync(path.join(dir, f), 'utf8')
+      .split('\n')
+      .flatMap((line) => {
+        const entry = parseJson(line) as CreatedResource | undefined;
+        return entry && entry.runId === runId ? [entry] : [];
+      }),
+  );
+  return entries.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+/** Run ids with a journal in the directory: runs whose teardown has not merged them (killed, or running now). */
+export function journalRunIds(reportFile: string): string[] {
+  try {
+    return [
+      ...new Set(readdirSync(journalDir(reportFile)).flatMap((f) => /^(.+)\.\d+\.jsonl$/.exec(f)?.[1] ?? [])),
+    ].sort();
+  } catch {
+    return [];
+  }
+}
+
+export function removeJournal(reportFile: string, runId: string): void {
+  const dir = journalDir(reportFile);
+  try {
+    for (const f of readdirSync(dir))
+      if (f.startsWith(`${runId}.`) && f.endsWith('.jsonl')) rmSync(path.join(dir, f), { force: true });
+  } catch {
+    // No journal: nothing was created.
+  }
+}
+
+/** `data.webhook.id` for a webhook (or `data.id`, from a target that flattens it), `data.id` for a product. */
+function idIn(kind: ResourceKind, body: unknown): number | null {
+  const data = asRecord(asRecord(body).data);
+  const holder = kind === 'webhook' && data.webhook !== undefined ? asRecord(data.webhook) : data;
+  const id = holder.id;
+  if (typeof id === 'number' && Number.isSafeInteger(id)) return id;
+  if (typeof id === 'string' && /^\d{1,15}$/.test(id)) return Number(id);
+  return null;
+}
+
+function currentTestTitle(): string | null {
+  try {
+    return test.info().titlePath.slice(1).join(' › ');
+  } catch {
+    return null; // Not inside a test (a script, global setup).
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+const stringOr = (value: unknown): string | null => (typeof value === 'string' ? value : null);

@@ -1,0 +1,133 @@
+/**
+ * Runs once before any test: parses the configuration (bad config stops the run with one message),
+ * fixes the run id and faker seed for every worker, starts the embedded reference when no BASE_URL
+ * is given, refuses to write to a remote target unless asked, and checks the target answers.
+ * Whatever it throws stops the run before any test: the conformance report says NO VERDICT (exit 2).
+ * The errors it means to throw (RedactionError, ConfigError, PreflightError) print as one block, without a stack.
+ */
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
+import { buildReference } from '../../reference/app.ts';
+import { FaultNames, parseFaults, unknownFaults, type FaultSet } from '../../reference/faults/index.ts';
+import { ConfigError, getConfig, isLoopback } from './config.ts';
+import { shardReportFile } from './created-resources.ts';
+import { preflight, PreflightError } from './preflight.ts';
+import { CONTROL_PREFIX } from '../capture/protocol.ts';
+import { deliveriesUnobservable } from '../capture/reach.ts';
+import { captureEnvironment, sharedCapture, startCaptureServer, type RunningCapture } from '../capture/start.ts';
+import { newRunId } from './run-id.ts';
+import { cleanUpCreatedResources, summarize } from './teardown.ts';
+import { assertTracesRedacted } from '../redaction/trace-guard.ts';
+
+export default async function globalSetup(fullConfig: FullConfig): Promise<() => Promise<void>> {
+  // First: `--reporter=… --trace=on` would leave the token in trace archives, whatever the target.
+  assertTracesRedacted(fullConfig);
+  const config = getConfig();
+  // A shard's own list and journals (shards on one machine share REPORTS_DIR), for its workers and teardown.
+  const createdResourcesFile = shardReportFile(config.createdResourcesFile, fullConfig.shard);
+  process.env.CREATED_RESOURCES_FILE = createdResourcesFile;
+  // Fixed here, once, for every worker (and shard): from the environment or dotenv file, else new.
+  process.env.RUN_ID = config.runId ?? newRunId();
+  process.env.FAKER_SEED = String(config.fakerSeed ?? randomBytes(4).readUInt32BE() % 1_000_000);
+  let close = async () => {};
+
+  if (config.embedded) {
+    const token = config.apiToken ?? `ref-${randomBytes(16).toString('hex')}`;
+    const { app } = buildReference({
+      token,
+      variant: config.referenceVariant,
+      faults: referenceFaults(config.referenceFaults),
+      deliveries: config.signature ? { signature: config.signature } : {},
+    });
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    process.env.EMBEDDED_REFERENCE_URL = url;
+    process.env.API_TOKEN = token;
+    // Opt-in, for `npm run bench:floor`: how many requests the reference served, written when it closes.
+    const countFile = process.env.BENCH_REQUEST_COUNT_FILE;
+    let served = 0;
+    if (countFile) app.server.on('request', () => served++);
+    close = async () => {
+      await app.close();
+      if (countFile) writeFileSync(countFile, String(served));
+    };
+  } else if (config.baseUrl && !isLoopback(config.baseUrl) && !config.allowWrites) {
+    throw new PreflightError(
+      `Refusing to write to ${config.baseUrl}: it is not a local address and TARGET_ALLOW_WRITES is not true.\n` +
+        `The suite creates webhooks (pointing at its own capture server) and booking and service products there, ` +
+        `each named with the run id, and lists them in ${path.relative(process.cwd(), createdResourcesFile)}.\n` +
+        `Set TARGET_ALLOW_WRITES=true to allow it.`,
+    );
+  }
+
+  // The capture server receives webhook deliveries for the whole run; workers reach it through env vars.
+  // With CAPTURE_URL it is one started elsewhere (`npm run capture`), shared with other shards: none starts here.
+  let capture: RunningCapture;
+  try {
+    capture = sharedCapture(config) ?? (await startCaptureServer(config));
+  } catch (error) {
+    await close();
+    throw new PreflightError(
+      `The capture server could not start on ${config.capture.host}:${config.capture.port} (CAPTURE_HOST, CAPTURE_PORT): ${(error as Error).message}`,
+    );
+  }
+  Object.assign(process.env, captureEnvironment(capture.endpoint));
+  const closeTarget = close;
+  close = async () => {
+    await closeTarget();
+    await capture.close();
+  };
+
+  try {
+    // Through the address the target is told: a tunnel that is down shows here, not as one timeout per delivery test.
+    const captureUrl = deliveriesUnobservable(config)
+      ? undefined
+      : `${capture.endpoint.publicUrl}${CONTROL_PREFIX}/${capture.endpoint.controlToken}/health`;
+    const notes = await preflight(
+      process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
+      config,
+      process.env.API_TOKEN,
+      {
+        captureUrl,
+        // A shared server: preflight checks it answers at CAPTURE_URL and takes CAPTURE_CONTROL_TOKEN.
+        ...(config.capture.url ? { sharedCapture: capture.endpoint } : {}),
+      },
+    );
+    // What answered wrongly without making the target unusable: the tests judge it, these lines say why they will fail.
+    for (const note of notes) console.log(note);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  // Global teardown runs however the tests ended (failed, timed out, stopped by --max-failures): list
+  // what the run created in <REPORTS_DIR>/created-resources.json, and delete it where the paths are known.
+  const target = {
+    baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
+    token: process.env.API_TOKEN,
+    runId: process.env.RUN_ID,
+    embedded: config.embedded,
+  };
+  return async () => {
+    try {
+      const report = await cleanUpCreatedResources({ ...config, createdResourcesFile }, target);
+      const summary = summarize(report, createdResourcesFile);
+      if (summary) console.log(summary);
+    } finally {
+      await close();
+    }
+  };
+}
+
+/**
+ * REFERENCE_FAULTS, checked here rather than in support/run/config.ts: every worker loads the config, and
+ * only the runner needs the fault catalogue. An unknown name is bad configuration (one block, NO VERDICT).
+ */
+function referenceFaults(names: readonly string[]): FaultSet {
+  const unknown = unknownFaults(names);
+  if (unknown.length > 0)
+    throw new ConfigError([
+      `REFERENCE_FAULTS: unknown fault(s) ${unknown.join(', ')} (the ${FaultNames.length} faults are defined in reference/faults/, e.g. ${FaultNames[0]})`,
+    ]);
+  return parseFaults(names);
+}

@@ -1,3 +1,0 @@
-export * from './common.ts';
-export * from './product.ts';
-export * from './webhook.ts';

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ReferenceVariants } from '../reference/variants/index.ts';
+import { ReferenceVariants } from '../support/contract/embedded-targets.ts';
 import { ConformanceReport } from '../support/report/report-format.ts';
 import { runSuite } from '../selftest/harness/suite-run.ts';
 

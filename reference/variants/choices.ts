@@ -41,13 +41,13 @@ export type MessageKey =
 export type FieldErrors = Record<string, string[]>;
 
 /** What an extra field may need to render: the timestamp form, and the origin for absolute URLs. */
-export interface RenderTools {
+interface RenderTools {
   readonly timestamp: (date: Date) => string;
   readonly origin: string;
 }
 
 /** The window of a list page: its first and last item (1-based; null when empty), and the list's URL. */
-export interface PageWindow {
+interface PageWindow {
   readonly from: number | null;
   readonly to: number | null;
   readonly path: string;

@@ -6,7 +6,7 @@ import { standardChoices } from './standard.ts';
 import { strictChoices } from './strict.ts';
 
 export type { ErrorKind, FieldErrors, MessageKey, ReferenceChoices } from './choices.ts';
-export { EmbeddedTargets, ReferenceVariants, type ReferenceVariant } from '../../support/contract/embedded-targets.ts';
+export { EmbeddedTargets, type ReferenceVariant } from '../../support/contract/embedded-targets.ts';
 
 const choices: Record<ReferenceVariant, ReferenceChoices> = {
   standard: standardChoices,

@@ -11,7 +11,7 @@ import type { ErrorKind, ExtraFields, ReferenceChoices } from './choices.ts';
 import { EmbeddedTargets } from '../../support/contract/embedded-targets.ts';
 
 const none = () => ({});
-export const noExtras: ExtraFields = {
+const noExtras: ExtraFields = {
   envelope: none,
   product: none,
   webhook: none,

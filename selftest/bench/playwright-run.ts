@@ -10,7 +10,7 @@ import { PLAYWRIGHT_CLI } from '../harness/playwright-cli.ts';
 import { INHERITED_RUN_STATE } from '../harness/suite-run.ts';
 import { load, spawnTimed, tempDir } from './harness.ts';
 
-export interface TestResultTiming {
+interface TestResultTiming {
   readonly workerIndex: number;
   /** The worker slot (0 … workers - 1): a restarted worker takes its predecessor's. */
   readonly parallelIndex: number;
@@ -60,7 +60,7 @@ interface JsonReport {
   suites: JsonSuite[];
 }
 
-export function readJsonReport(file: string): RunReport {
+function readJsonReport(file: string): RunReport {
   const json = JSON.parse(readFileSync(file, 'utf8')) as JsonReport;
   const files = new Set<string>();
   const outcomes = { expected: 0, unexpected: 0, flaky: 0, skipped: 0 } as Record<string, number>;

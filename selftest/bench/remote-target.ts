@@ -12,7 +12,7 @@ import { REFERENCE_PROFILE } from '../../support/run/config.ts';
 import { closeOnExit } from './harness.ts';
 import { reported, runConformance, type PlaywrightRun, type RunReport } from './playwright-run.ts';
 
-export interface RemoteTarget {
+interface RemoteTarget {
   /** The environment that points the suite at the proxy. */
   readonly env: Readonly<Record<string, string>>;
   /** Requests the proxy has passed on so far (the suite's, preflight's and teardown's). */
@@ -24,7 +24,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 const endToEnd = (headers: IncomingHttpHeaders) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 
-export async function startRemoteTarget(delayMs: number): Promise<RemoteTarget> {
+async function startRemoteTarget(delayMs: number): Promise<RemoteTarget> {
   const token = `bench-${randomBytes(16).toString('hex')}`;
   const { app } = buildReference({ token });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -59,7 +59,7 @@ const OUTSIDE_REQUESTS = '(outside any request)';
 /** Where it records those of requests that name no test (preflight's, teardown's): they reach no test. */
 const UNTRACED_REQUESTS = '(a request of no test)';
 
-export interface FaultRow {
+interface FaultRow {
   readonly fault: FaultName;
   readonly clause: ClauseId;
   readonly level: 'stated' | 'assumed';
@@ -76,7 +76,7 @@ export interface FaultRow {
   readonly verdict: string;
 }
 
-export interface ClauseRow {
+interface ClauseRow {
   readonly clause: ClauseId;
   readonly level: 'stated' | 'assumed';
   readonly statedTests: readonly string[];
@@ -450,7 +450,7 @@ export function matrixProblems(matrix: FaultMatrix): string[] {
 
 const shortKey = (key: string) => key.replace(/^tests\//, '');
 
-export function renderFaultMatrix(matrix: FaultMatrix): string {
+function renderFaultMatrix(matrix: FaultMatrix): string {
   const { blastRadius } = matrix;
   const lines = [
     '# Fault matrix',

@@ -105,7 +105,7 @@ export interface HtmlReportData {
   readonly tests: readonly HtmlReportTest[];
 }
 
-export interface HtmlReportTest {
+interface HtmlReportTest {
   readonly title: string;
   readonly path: readonly string[];
   readonly outcome: string;

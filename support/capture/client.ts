@@ -221,11 +221,11 @@ function handled<T>(promise: Promise<T>): Promise<T> {
 }
 
 /** What a wait that saw nothing adds: the likely cause when the target runs where loopback is not this machine. */
-export const NOTHING_ARRIVED_HINT =
+const NOTHING_ARRIVED_HINT =
   'If the target runs in a container or on another host, it cannot reach the capture server on loopback: set CAPTURE_PUBLIC_URL to an address of the capture server it can reach (with CAPTURE_HOST=0.0.0.0 and a fixed CAPTURE_PORT).';
 
 /** What did arrive at an inbox, for a failure message. */
-export function describeSeen(seen: readonly Delivery[], page: DeliveryPage | undefined): string {
+function describeSeen(seen: readonly Delivery[], page: DeliveryPage | undefined): string {
   const lines =
     seen.length === 0
       ? [`Nothing arrived there. ${NOTHING_ARRIVED_HINT}`]

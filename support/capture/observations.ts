@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isIdKey } from './json-search.ts';
-import type { ObservedHeaders, ObservedPayload, ObservedRepeats, ObservedRetries } from '../report/report-format.ts';
+import type { ObservedHeaders, ObservedPayload, ObservedRepeats, ObservedRetries } from './observed.ts';
 import type { Delivery } from './delivery.ts';
 
 /** A delivery with the event the test caused it with. */
@@ -106,7 +106,7 @@ export function observeRetries(
 const bodyDigest = (delivery: Delivery) => createHash('sha256').update(delivery.body).digest('hex');
 
 /** Whether `later` repeats `earlier`: the same value of an id header both carry, or the same body bytes. */
-export function isRepeat(earlier: Delivery, later: Delivery, idHeaders: readonly string[]): boolean {
+function isRepeat(earlier: Delivery, later: Delivery, idHeaders: readonly string[]): boolean {
   const sameId = idHeaders.some((name) => {
     const value = earlier.header(name);
     return value !== undefined && value === later.header(name);

@@ -34,7 +34,3 @@ export function deliveriesUnobservable(config: Config): string | undefined {
   if (config.capture.publicUrl || config.embedded) return undefined;
   return config.baseUrl !== undefined && isLoopback(config.baseUrl) ? undefined : REMOTE_WITHOUT_PUBLIC_URL;
 }
-
-/** What a wait that saw nothing adds: the likely cause when the target runs where loopback is not this machine. */
-export const NOTHING_ARRIVED_HINT =
-  'If the target runs in a container or on another host, it cannot reach the capture server on loopback: set CAPTURE_PUBLIC_URL to an address of the capture server it can reach (with CAPTURE_HOST=0.0.0.0 and a fixed CAPTURE_PORT).';

@@ -52,7 +52,7 @@ export interface CaptureServer {
   readonly control: ControlUse;
 }
 
-export class ControlUse {
+class ControlUse {
   readonly #inFlight = new Set<string>();
   #lastUse = performance.now();
 

@@ -31,7 +31,7 @@ export interface CaptureListenOptions {
 }
 
 /** A new control token: 128 random bits, hex (URL-safe: it is a path segment). */
-export const newControlToken = (): string => randomBytes(16).toString('hex');
+const newControlToken = (): string => randomBytes(16).toString('hex');
 
 /** Builds a capture server and listens; `close()` ends held waits and frees the port. */
 export async function listenCapture(options: CaptureListenOptions): Promise<ListeningCapture> {

@@ -44,7 +44,7 @@ export function toCurl(request: RecordedRequest): string {
   return redact(parts.join(' '));
 }
 
-export const MAX_SHOWN_BODY = 4_000;
+const MAX_SHOWN_BODY = 4_000;
 
 /** Redacted first, then cut: a cut through the middle of a secret would otherwise hide it from redaction. */
 export function truncate(text: string, max = MAX_SHOWN_BODY): string {

@@ -8,7 +8,7 @@ export type Credentials =
   /** A raw Authorization header value, for the security tests (wrong token, other scheme). */
   | { readonly kind: 'header'; readonly value: string };
 
-export const CONFIGURED: Credentials = { kind: 'configured' };
+const CONFIGURED: Credentials = { kind: 'configured' };
 
 export interface HeaderSettings {
   readonly acceptLanguage: string;

@@ -6,7 +6,7 @@ import type { OperationId } from '../contract/operations.ts';
 import { recordCreation } from '../run/created-resources.ts';
 import { registerSecret } from '../redaction/redact.ts';
 
-export interface Answered {
+interface Answered {
   readonly operation: OperationId;
   readonly sent: unknown;
   readonly status: number;

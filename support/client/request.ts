@@ -7,7 +7,7 @@ import { Operations, type OperationId } from '../contract/operations.ts';
 import type { RecordedRequest } from './exchange.ts';
 import { targetHeaders, type Credentials, type HeaderSettings } from './headers.ts';
 
-export type QueryValue = string | number | readonly (string | number)[];
+type QueryValue = string | number | readonly (string | number)[];
 
 export interface SendOptions {
   readonly identifier?: string | number;

@@ -22,7 +22,7 @@ import { ApiResponse } from './response.ts';
 export type { SendOptions } from './request.ts';
 export type { Credentials } from './headers.ts';
 
-export class TargetRequestError extends Error {
+class TargetRequestError extends Error {
   override name = 'TargetRequestError';
 }
 
@@ -44,7 +44,7 @@ export function retryAfterMs(header: string | undefined, now = Date.now()): numb
 }
 
 /** Throws to stop a request before it is sent. */
-export type Guard = (request: BuiltRequest) => void;
+type Guard = (request: BuiltRequest) => void;
 
 export interface StoreApiOptions {
   readonly target: RequestTarget;

@@ -21,7 +21,7 @@ export class ForeignWebhookDestinationError extends Error {
 const PARKED_TLD = 'invalid';
 
 /** The default parked destination: https, on a public-looking name, unreachable by construction. */
-export const DEFAULT_PARKED_BASE = `https://webhooks.conformance.${PARKED_TLD}`;
+const DEFAULT_PARKED_BASE = `https://webhooks.conformance.${PARKED_TLD}`;
 
 /**
  * A webhook destination for tests that register webhooks but wait for no delivery: under `base`
@@ -35,7 +35,7 @@ export function parkedWebhookUrl(runId: string, base = DEFAULT_PARKED_BASE): str
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Inboxes are `<capture URL>/in/<32 hex digits>`, on the public or the local address of the server. */
-export function isCaptureInbox(url: string, config: Config): boolean {
+function isCaptureInbox(url: string, config: Config): boolean {
   const bases = [config.capture.publicUrl, config.capture.localUrl].filter((b): b is string => !!b);
   return bases.some((base) => new RegExp(`^${escapeRegExp(base)}${INBOX_PREFIX}/[0-9a-f]{32}(?:[/?#]|$)`).test(url));
 }

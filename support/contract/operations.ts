@@ -136,7 +136,3 @@ export function createdBy(id: OperationId): ResourceKind | undefined {
   const operation: OperationContract = Operations[id];
   return operation.creates;
 }
-
-export function operationByTag(tag: string): OperationContract | undefined {
-  return Object.values(Operations).find((op) => op.tag === tag);
-}

@@ -42,7 +42,7 @@ import {
   type TestRecord,
 } from './report-format.ts';
 
-export type { ConformanceReport, Counts, Level, Outcome, TestRecord } from './report-format.ts';
+export type { ConformanceReport, Level, Outcome, TestRecord } from './report-format.ts';
 
 export interface ReportInput {
   readonly tests: readonly TestRecord[];
@@ -84,7 +84,7 @@ function mergeHeaders(parts: readonly ObservedHeaders[]): ObservedHeaders | null
 }
 
 /** The run's observations, from every observation test (of every shard, once merged). */
-export function observedDeliveryBehaviour(tests: readonly ObservationTest[]): ObservedDeliveryBehaviour | null {
+function observedDeliveryBehaviour(tests: readonly ObservationTest[]): ObservedDeliveryBehaviour | null {
   if (tests.length === 0) return null;
   const observed = tests.flatMap((t) => t.observed);
   const payloads = new Map<string, ObservedPayload>();
@@ -126,7 +126,7 @@ const CONFIGURATION_VARIABLES = Object.keys(EnvSchema.shape).filter(
     ].includes(name),
 );
 
-export function explainedByConfiguration(reason: string): boolean {
+function explainedByConfiguration(reason: string): boolean {
   return CONFIGURATION_VARIABLES.some((name) => new RegExp(`\\b${name}\\b`).test(reason));
 }
 

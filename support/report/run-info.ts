@@ -40,7 +40,7 @@ const SHOWN_VARIABLES = [
 ] as const;
 
 /** A URL as it may be shown: no user, password, query or fragment (any of which can carry a credential). */
-export function withoutCredentials(url: string): string {
+function withoutCredentials(url: string): string {
   try {
     const parsed = new URL(url);
     return `${parsed.protocol}//${parsed.host}${parsed.pathname.replace(/\/+$/, '')}`;

@@ -290,7 +290,7 @@ function signatureOf(e: z.infer<typeof EnvSchema>, embedded: boolean): Config['s
   });
 }
 
-export function loadProfile(file: string): TargetProfile {
+function loadProfile(file: string): TargetProfile {
   if (!existsSync(file)) throw new Error(`${file} does not exist`);
   let json: unknown;
   try {

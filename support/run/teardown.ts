@@ -11,9 +11,9 @@ import { readJournal, removeJournal, type CreatedResource, type ResourceKind } f
 import { httpRequest } from '../client/http.ts';
 import { redact } from '../redaction/redact.ts';
 
-export type Cleanup = 'deleted' | 'already-gone' | 'left';
+type Cleanup = 'deleted' | 'already-gone' | 'left';
 
-export interface CleanedResource extends CreatedResource {
+interface CleanedResource extends CreatedResource {
   readonly cleanup: Cleanup;
   /** Why it is left (no delete path, no id, the answer to the DELETE), or the DELETE that removed it. */
   readonly detail: string;

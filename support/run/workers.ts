@@ -13,9 +13,9 @@ import { availableParallelism } from 'node:os';
 import { isLoopback } from './config.ts';
 
 /** Workers per core against a remote target. */
-export const REMOTE_WORKERS_PER_CORE = 4;
+const REMOTE_WORKERS_PER_CORE = 4;
 
-export function isRemote(baseUrl: string | undefined): boolean {
+function isRemote(baseUrl: string | undefined): boolean {
   if (!baseUrl) return false;
   try {
     return !isLoopback(baseUrl);

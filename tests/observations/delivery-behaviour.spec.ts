@@ -6,13 +6,21 @@
  * arrived to observe), saying why. OBSERVE_DELIVERIES=false switches them off; they run in parallel
  * with the rest, and the longest (retries) watches for OBSERVE_RETRY_WINDOW_MS (8 s by default).
  */
-import { observes, test } from '../../fixtures/index.ts';
+import {
+  observes,
+  test,
+  deliveriesUnobservable,
+  REMOTE_WITHOUT_PUBLIC_URL,
+  deliveryMatching,
+  observeHeaders,
+  observePayload,
+  observeRepeats,
+  observeRetries,
+  epochNow,
+  type Delivery,
+} from '../../fixtures/index.ts';
 import { aboutProduct, createdProduct, registerAtInbox, updatedProduct } from '../../fixtures/steps/deliveries.ts';
 import { arrival, record } from '../../fixtures/steps/observations.ts';
-import { deliveriesUnobservable, REMOTE_WITHOUT_PUBLIC_URL } from '../../support/capture/reach.ts';
-import { deliveryMatching, type Delivery } from '../../support/capture/delivery.ts';
-import { observeHeaders, observePayload, observeRepeats, observeRetries } from '../../support/capture/observations.ts';
-import { epochNow } from '../../support/capture/protocol.ts';
 
 /** How long each inbox is watched for repeats after the last expected delivery arrived. */
 const REPEAT_WINDOW_MS = 3_000;

@@ -5,7 +5,7 @@
  * list searched also for the word in their names (fixtures/steps/product-sets.ts).
  */
 import { z } from 'zod';
-import { cites, dependsOn, expect, readData, test } from '../../fixtures/index.ts';
+import { cites, dependsOn, expect, readData, test, type StoreApi } from '../../fixtures/index.ts';
 import { firstOf } from '../../fixtures/builders/products.ts';
 import { listItemFields } from '../../fixtures/fields.ts';
 import { walkPages } from '../../fixtures/steps/list.ts';
@@ -22,7 +22,6 @@ import {
   type SetProduct,
 } from '../../fixtures/steps/product-sets.ts';
 import type { ListProductsQuery } from '../../support/contract/schemas/bodies.ts';
-import type { StoreApi } from '../../support/client/store-api.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
 import { Tag } from '../../support/contract/schemas/product.ts';
 

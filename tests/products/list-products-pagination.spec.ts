@@ -9,7 +9,16 @@
  * on sets of products this test made, found by the word in their names (fixtures/steps/product-sets.ts).
  */
 import { z } from 'zod';
-import { cites, dependsOn, expect, readData, requireSuccess, Statuses, test } from '../../fixtures/index.ts';
+import {
+  cites,
+  dependsOn,
+  expect,
+  readData,
+  requireSuccess,
+  Statuses,
+  test,
+  type StoreApi,
+} from '../../fixtures/index.ts';
 import type { Make } from '../../fixtures/index.ts';
 import { listPage, readListed, walkPages, wholeList, type ListedPage } from '../../fixtures/steps/list.ts';
 import {
@@ -20,7 +29,6 @@ import {
   type ProductSet,
 } from '../../fixtures/steps/product-sets.ts';
 import { createProduct } from '../../fixtures/steps/products.ts';
-import type { StoreApi } from '../../support/client/store-api.ts';
 import { Pagination } from '../../support/contract/schemas/product.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
 

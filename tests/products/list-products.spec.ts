@@ -17,11 +17,11 @@ import {
   requireSuccess,
   test,
   textOf,
+  type StoreApi,
 } from '../../fixtures/index.ts';
 import type { Make } from '../../fixtures/index.ts';
 import { expectListed, findListed, requireListed, type Found, type ListOptions } from '../../fixtures/steps/list.ts';
 import { createProduct, productAnswerAfterBaseline } from '../../fixtures/steps/products.ts';
-import type { StoreApi } from '../../support/client/store-api.ts';
 import { ProductTypeLabels } from '../../support/contract/events.ts';
 import { AbsoluteUrl, BilingualText, Timestamp, WithId } from '../../support/contract/schemas/common.ts';
 import { ProductListItemShape } from '../../support/contract/schemas/product.ts';

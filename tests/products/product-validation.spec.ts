@@ -5,11 +5,10 @@
  * (the price "free", not "49.90", which some frameworks take as a number). Which fields are required
  * is not shown, so no case leaves a field out. One line per case, so a failure points at it.
  */
-import { cites, expect, test, type Make } from '../../fixtures/index.ts';
+import { cites, expect, test, type Make, type StoreApi } from '../../fixtures/index.ts';
 import { checkboxOption, priceTable, radioOption } from '../../fixtures/builders/products.ts';
 import { productAnswer, type ProductAnswering } from '../../fixtures/steps/products.ts';
 import type { BookingProductBody, ServiceProductBody } from '../../support/contract/schemas/bodies.ts';
-import type { StoreApi } from '../../support/client/store-api.ts';
 import type { ClauseId } from '../../support/contract/clauses.ts';
 import type { RunConfig } from '../../fixtures/config.ts';
 import { Operations } from '../../support/contract/operations.ts';

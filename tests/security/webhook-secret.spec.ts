@@ -5,14 +5,19 @@
  * messages name the operations that leaked, never the secret.
  */
 import { z } from 'zod';
-import { cites, dependsOn, expect, test } from '../../fixtures/index.ts';
+import {
+  cites,
+  dependsOn,
+  expect,
+  test,
+  bodyHoldsSecret,
+  type ApiResponse,
+  type StoreApi,
+} from '../../fixtures/index.ts';
 import type { Make } from '../../fixtures/index.ts';
 import { prepareCall } from '../../fixtures/steps/calls.ts';
 import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
-import type { ApiResponse } from '../../support/client/response.ts';
-import type { StoreApi } from '../../support/client/store-api.ts';
 import { OperationIds, Operations } from '../../support/contract/operations.ts';
-import { bodyHoldsSecret } from '../../support/capture/json-search.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
 
 const ProductId = z.object({ data: z.object({ id: z.int() }) });

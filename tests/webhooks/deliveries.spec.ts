@@ -5,7 +5,17 @@
  * without one they are not judged (they depend on webhook.delivery-destination). Every delivery test
  * records its API-call-to-arrival time (`delivery-latency-ms`).
  */
-import { cites, dependsOn, expect, test } from '../../fixtures/index.ts';
+import {
+  cites,
+  dependsOn,
+  expect,
+  test,
+  deliveriesUnobservable,
+  REMOTE_WITHOUT_PUBLIC_URL,
+  deliveryMatching,
+  pathsNamingId,
+  verifySignature,
+} from '../../fixtures/index.ts';
 import {
   aboutProduct,
   createdProduct,
@@ -15,10 +25,6 @@ import {
   registerAtInbox,
   updateProductAndCatch,
 } from '../../fixtures/steps/deliveries.ts';
-import { deliveriesUnobservable, REMOTE_WITHOUT_PUBLIC_URL } from '../../support/capture/reach.ts';
-import { deliveryMatching } from '../../support/capture/delivery.ts';
-import { pathsNamingId } from '../../support/capture/json-search.ts';
-import { verifySignature } from '../../support/capture/signature/verify.ts';
 
 /** A JSON media type: application/json, or a structured +json type; parameters (charset) allowed. */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;

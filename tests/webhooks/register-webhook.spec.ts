@@ -15,13 +15,13 @@ import {
   Statuses,
   test,
   webhookFields,
+  pathsHoldingSecret,
+  type ApiResponse,
 } from '../../fixtures/index.ts';
 import { SECRET_SYMBOLS } from '../../fixtures/builders/webhooks.ts';
 import { afterBaseline } from '../../fixtures/steps/baseline.ts';
 import { asSetUp } from '../../fixtures/steps/set-up.ts';
 import { dependWhenSecretRefused, notApplicableWhenUnknownEventRefused } from '../../fixtures/steps/webhooks.ts';
-import type { ApiResponse } from '../../support/client/response.ts';
-import { pathsHoldingSecret } from '../../support/capture/json-search.ts';
 import { Timestamp } from '../../support/contract/schemas/common.ts';
 import { RegisteredEvent, WebhookShape } from '../../support/contract/schemas/webhook.ts';
 

@@ -13,13 +13,13 @@ import {
   Statuses,
   test,
   webhookFields,
+  pathsHoldingSecret,
 } from '../../fixtures/index.ts';
 import {
   notApplicableWhenUpdateRefusesSecret,
   registerWebhook,
   notApplicableWhenUnknownEventRefused,
 } from '../../fixtures/steps/webhooks.ts';
-import { pathsHoldingSecret } from '../../support/capture/json-search.ts';
 import { Timestamp } from '../../support/contract/schemas/common.ts';
 import { RegisteredEvent, WebhookShape } from '../../support/contract/schemas/webhook.ts';
 

@@ -1,8 +1,16 @@
 /** Webhook Events beyond its status, envelope and body format (tests/conventions/success-answers.spec.ts). */
 import { z } from 'zod';
-import { cites, dependsOn, expect, notApplicable, readSuccess, requireSuccess, test } from '../../fixtures/index.ts';
+import {
+  cites,
+  dependsOn,
+  expect,
+  notApplicable,
+  readSuccess,
+  requireSuccess,
+  test,
+  type StoreApi,
+} from '../../fixtures/index.ts';
 import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
-import type { StoreApi } from '../../support/client/store-api.ts';
 import { EventCatalogue } from '../../support/contract/events.ts';
 import { EventCatalogueEntry } from '../../support/contract/schemas/webhook.ts';
 

@@ -6,11 +6,10 @@
  * Values are chosen so no lenient framework coerces them into valid ones ("1" for 1, say). One line
  * per case, so a failure points at it.
  */
-import { cites, expect, requireSuccess, test, type Make } from '../../fixtures/index.ts';
+import { cites, expect, requireSuccess, test, type Make, type StoreApi } from '../../fixtures/index.ts';
 import { asSetUp } from '../../fixtures/steps/set-up.ts';
 import { notApplicableWhenUpdateRefusesSecret, registerWebhook } from '../../fixtures/steps/webhooks.ts';
 import type { WebhookBody } from '../../support/contract/schemas/bodies.ts';
-import type { StoreApi } from '../../support/client/store-api.ts';
 
 type Change = (valid: WebhookBody, make: Make) => unknown;
 

@@ -45,7 +45,7 @@ function standardWebhooksKeys(secret: string): { label: string; verifier: Webhoo
   return keys;
 }
 
-export function verifyStandardWebhooks(secret: string, request: SignedRequest): Verification {
+function verifyStandardWebhooks(secret: string, request: SignedRequest): Verification {
   const missing = ['webhook-id', 'webhook-timestamp', 'webhook-signature'].filter(
     (name) => request.headers[name] === undefined,
   );

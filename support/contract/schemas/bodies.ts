@@ -49,8 +49,8 @@ export const WebhookBody = z
 export type WebhookBody = z.infer<typeof WebhookBody>;
 
 /** `{ar, en}`: the same object as in responses. */
-export const Bilingual = BilingualText;
-export type Bilingual = BilingualText;
+const Bilingual = BilingualText;
+type Bilingual = BilingualText;
 
 /** `{ar: {<label>: <price_delta>}, en: {<label>: <price_delta>}}`, each delta a number (0: no extra cost). */
 export const PriceTable = z.object({ ar: z.record(z.string(), z.number()), en: z.record(z.string(), z.number()) });
@@ -83,7 +83,7 @@ export type Availability = z.infer<typeof Availability>;
 const ids = z.array(z.int());
 
 /** Common product body fields (booking and service). */
-export const CommonProductBody = z
+const CommonProductBody = z
   .object({
     name_ar: z.string(),
     name_en: z.string(),
@@ -119,7 +119,7 @@ export const CommonProductBody = z
     related_products: ids.describe('Product ids.'),
   })
   .partial();
-export type CommonProductBody = z.infer<typeof CommonProductBody>;
+type CommonProductBody = z.infer<typeof CommonProductBody>;
 
 /** Create Booking Product: the common fields plus these (the only operation that lists `min_purchase` and `max_purchase`). */
 export const BookingProductBody = CommonProductBody.extend(

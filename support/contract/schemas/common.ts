@@ -49,9 +49,6 @@ export type BilingualText = z.infer<typeof BilingualText>;
 export const Envelope = <T extends z.ZodType>(data: T) =>
   z.object({ status: z.literal('success'), message: z.string(), data });
 
-/** The envelope read leniently, for every check but the envelope's own: only `data`, whatever it holds. */
-export const AnyData = z.object({ data: z.unknown() });
-
 /** `Content-Type: application/json` (Conventions: Body format), parameters such as charset allowed. */
 export const JSON_CONTENT_TYPE = /^application\/json\s*(?:;|$)/i;
 

@@ -28,12 +28,12 @@ export const BundleFiles = {
 
 const Sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a sha256 in hex');
 
-export const ManifestFile = z.strictObject({
+const ManifestFile = z.strictObject({
   path: z.string().min(1),
   sha256: Sha256,
   bytes: z.int().nonnegative(),
 });
-export type ManifestFile = z.infer<typeof ManifestFile>;
+type ManifestFile = z.infer<typeof ManifestFile>;
 
 export const Manifest = z.strictObject({
   bundleFormatVersion: z.literal(BUNDLE_FORMAT_VERSION),

@@ -14,7 +14,7 @@ import { readZip, type ZipEntry } from '../zip.ts';
 import { sha256 } from './bundle.ts';
 import { BundleFiles, Manifest } from './manifest.ts';
 
-export interface Check {
+interface Check {
   readonly ok: boolean;
   /** What was checked, and what was found. */
   readonly line: string;

@@ -64,7 +64,7 @@ export const OPENAPI_FILE = 'spec/openapi.json';
 /** The spec the document describes (its sha256 is in `info`). */
 const SPEC_FILE = 'spec/store-api.md';
 
-export type ConformanceLevel = 'stated' | 'assumed';
+type ConformanceLevel = 'stated' | 'assumed';
 type Json = Record<string, unknown>;
 
 /** The two extensions, as they appear on an element of the document. */
@@ -401,7 +401,7 @@ function specSha256(root: string): string {
 }
 
 /** The whole document. */
-export function openApiDocument(root = PROJECT_ROOT): Json {
+function openApiDocument(root = PROJECT_ROOT): Json {
   return withoutSafeIntegerBounds({
     openapi: '3.1.0',
     info: {

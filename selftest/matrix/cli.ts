@@ -1,0 +1,49 @@
+/**
+ * `npm run fault-matrix [-- fault-a,fault-b] [--plan]`: the fault matrix by hand (selftest/matrix/fault-matrix.ts).
+ * `--plan` stops after the traced run and prints how many tests each fault reaches; `--count-set-up` also
+ * runs each test against the faults only its set-up requests consult (to check that this changes nothing);
+ * `--keep=<dir>` keeps the matrix run's own reports there; `--workers=<n>` sets the runs' workers (3 by default).
+ * With names, only those faults run (unproven tests and clause coverage are then not judged). Writes
+ * reports/fault-matrix.{md,json}; exits 1 when the matrix finds a problem.
+ */
+import { isFaultName, type FaultName } from '../../reference/faults/index.ts';
+import { buildFaultMatrix, matrixProblems, writeFaultMatrix } from './fault-matrix.ts';
+
+const args = process.argv.slice(2);
+const planOnly = args.includes('--plan');
+const countSetUp = args.includes('--count-set-up');
+const keepRunDir = args.find((a) => a.startsWith('--keep='))?.slice('--keep='.length);
+const workers = args.find((a) => a.startsWith('--workers='))?.slice('--workers='.length);
+const requested = (args.find((a) => !a.startsWith('--')) ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const unknown = requested.filter((n) => !isFaultName(n));
+if (unknown.length > 0) {
+  console.error(`Unknown fault(s): ${unknown.join(', ')}`);
+  process.exit(2);
+}
+const matrix = await buildFaultMatrix({
+  ...(requested.length > 0 ? { faults: requested as FaultName[] } : {}),
+  log: (line) => console.log(line),
+  planOnly,
+  countSetUp,
+  ...(keepRunDir ? { keepRunDir } : {}),
+  ...(workers ? { workers: Number(workers) } : {}),
+});
+if (planOnly) process.exit(0);
+await writeFaultMatrix(matrix);
+for (const row of matrix.rows) {
+  const caught = row.caughtBy.length > 0 ? 'caught  ' : 'SURVIVED';
+  console.log(
+    `${caught} ${row.fault} (${row.clause}, ${row.level}): ${row.caughtBy.length} catching, ${row.blast.length} outside its clause, ${row.verdict}`,
+  );
+}
+const problems = matrixProblems(matrix);
+for (const problem of problems) console.log(`PROBLEM ${problem}`);
+const { blastRadius } = matrix;
+console.log(
+  `${matrix.rows.length} faults, ${matrix.survivors.length} surviving, ${matrix.unproven.length} unproven tests; ` +
+    `blast radius median ${blastRadius.median}, maximum ${blastRadius.max}; ${Math.round(matrix.durationMs / 1000)} s. See reports/fault-matrix.md`,
+);
+process.exit(problems.length > 0 ? 1 : 0);

@@ -16,6 +16,7 @@ import { verifyCertificationBundle } from '../support/report/certification/verif
 import { PROJECT_ROOT } from '../support/run/config.ts';
 import { Clauses, type ClauseId } from '../support/contract/clauses.ts';
 import { renderMarkdown } from '../support/report/conformance-markdown.ts';
+import { renderHtml } from '../support/report/conformance-html.ts';
 import { buildReport, type ReportInput } from '../support/report/conformance-report.ts';
 import type { RunInfo, TestRecord } from '../support/report/report-format.ts';
 import { readZip, writeZip, type ZipEntry } from '../support/report/zip.ts';
@@ -77,6 +78,7 @@ async function reportsOf(
   await mkdir(path.join(reports, 'html', 'data'), { recursive: true });
   await writeFile(path.join(reports, 'conformance.json'), `${JSON.stringify(report, null, 2)}\n`);
   await writeFile(path.join(reports, 'conformance.md'), renderMarkdown(report));
+  await writeFile(path.join(reports, 'conformance.html'), renderHtml(report));
   await writeFile(path.join(reports, 'junit.xml'), '<testsuites tests="1"></testsuites>\n');
   await writeFile(path.join(reports, 'html', 'index.html'), '<html><body>report</body></html>\n');
   await writeFile(path.join(reports, 'html', 'data', 'attachment.txt'), 'evidence\n');
@@ -105,6 +107,7 @@ test('a CONFORMANT whole run of the unmodified suite: the bundle holds its repor
   expect(entries.map((e) => e.name)).toEqual([
     'manifest.json',
     'configuration.json',
+    'conformance.html',
     'conformance.json',
     'conformance.md',
     'html/data/attachment.txt',

@@ -126,8 +126,13 @@ const CONFIGURATION_VARIABLES = Object.keys(EnvSchema.shape).filter(
     ].includes(name),
 );
 
+/** The configuration variables a reason or an error names: the settings a reader should check. */
+export function settingsNamed(text: string): string[] {
+  return CONFIGURATION_VARIABLES.filter((name) => new RegExp(`\\b${name}\\b`).test(text));
+}
+
 function explainedByConfiguration(reason: string): boolean {
-  return CONFIGURATION_VARIABLES.some((name) => new RegExp(`\\b${name}\\b`).test(reason));
+  return settingsNamed(reason).length > 0;
 }
 
 export function median(values: readonly number[]): number {

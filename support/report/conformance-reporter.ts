@@ -21,7 +21,9 @@ import { redact } from '../redaction/redact.ts';
 import { Annotation, OBSERVATION_TAG } from '../contract/annotations.ts';
 import { Operations } from '../contract/operations.ts';
 import { buildReport, type ObservationTest } from './conformance-report.ts';
+import { renderHtml } from './conformance-html.ts';
 import { renderMarkdown } from './conformance-markdown.ts';
+import { EvidenceNames } from '../client/evidence.ts';
 import {
   ConformanceReport,
   DeliveryObservation,
@@ -48,7 +50,7 @@ const OUTCOMES: Record<ReturnType<TestCase['outcome']>, Outcome> = {
 };
 const NO_REASON = 'no reason given (the run may have been interrupted or stopped early)';
 const ANSI = /\u001b\[[0-9;]*m/g;
-const REPORT_FILES = ['conformance.json', 'conformance.md'] as const;
+const REPORT_FILES = ['conformance.json', 'conformance.md', 'conformance.html'] as const;
 /** The longest run error kept in the report (a configuration error lists every bad variable). */
 const MAX_RUN_ERROR_CHARS = 4_000;
 
@@ -98,6 +100,25 @@ function firstError(test: TestCase): string | undefined {
   return lines.length > 500 ? `${lines.slice(0, 500)}…` : lines;
 }
 
+/** The longest evidence kept in the report (the attachments hold the whole): a curl line long enough to replay most requests. */
+const MAX_EVIDENCE_CHARS = { curl: 16_000, response: 2_000 } as const;
+
+/** A failed test's last request and answer, as its failure evidence attached them. */
+function evidenceOf(test: TestCase): TestRecord['evidence'] {
+  const attachments = test.results.at(-1)?.attachments ?? [];
+  const text = (name: string, max: number) => {
+    const body = attachments.find((a) => a.name === name)?.body;
+    if (body === undefined) return undefined;
+    const shown = redact(body.toString('utf8'));
+    return shown.length > max
+      ? `${shown.slice(0, max)}… [${shown.length - max} more characters in the attachment]`
+      : shown;
+  };
+  const curl = text(EvidenceNames.curl, MAX_EVIDENCE_CHARS.curl);
+  const response = text(EvidenceNames.response, MAX_EVIDENCE_CHARS.response);
+  return curl === undefined || response === undefined ? undefined : { curl, response };
+}
+
 export function toTestRecord(test: TestCase): TestRecord {
   const annotations = annotationsOf(test);
   const tags = new Set(test.tags);
@@ -108,7 +129,9 @@ export function toTestRecord(test: TestCase): TestRecord {
   const seed = annotations.find((a) => a.type === Annotation.fakerSeed)?.description;
   const described = (type: string) =>
     annotations.filter((a) => a.type === type && a.description).map((a) => (a.description as string).trim());
-  const error = outcome === 'failed' || outcome === 'flaky' ? firstError(test) : undefined;
+  const failed = outcome === 'failed' || outcome === 'flaky';
+  const error = failed ? firstError(test) : undefined;
+  const evidence = failed ? evidenceOf(test) : undefined;
   return {
     title: test.titlePath().slice(3).join(' › '),
     location: `${path.relative(PROJECT_ROOT, test.location.file)}:${test.location.line}`,
@@ -120,6 +143,7 @@ export function toTestRecord(test: TestCase): TestRecord {
     dependsOn: [...new Set(described(Annotation.dependsOn))],
     notApplicable: outcome === 'skipped' && annotations.some((a) => a.type === Annotation.notApplicable),
     ...(error ? { error } : {}),
+    ...(evidence ? { evidence } : {}),
     ...(seed ? { fakerSeed: seed } : {}),
     deliveryLatenciesMs: described(Annotation.deliveryLatencyMs)
       .map((v) => Number.parseFloat(v))
@@ -253,5 +277,6 @@ export default class ConformanceReporter implements Reporter {
     mkdirSync(this.#outputDir, { recursive: true });
     writeFileSync(path.join(this.#outputDir, 'conformance.json'), `${json}\n`);
     writeFileSync(path.join(this.#outputDir, 'conformance.md'), redact(renderMarkdown(report)));
+    writeFileSync(path.join(this.#outputDir, 'conformance.html'), redact(renderHtml(report)));
   }
 }

@@ -23,7 +23,7 @@ export { DeliveryObservation, ObservedHeaders, ObservedPayload };
  * Version of this format; reports written before it had no `formatVersion` (version 1). Version 3 added
  * `observedDeliveryBehaviour`, and took the observation tests out of `tests` and every count.
  */
-export const REPORT_FORMAT_VERSION = 4;
+export const REPORT_FORMAT_VERSION = 5;
 
 export const Verdict = z
   .enum(['CONFORMANT', 'NOT CONFORMANT', 'NO VERDICT'])
@@ -62,6 +62,13 @@ export const TestRecord = z
         'Skipped as not applicable: a choice the spec leaves to the target (refusing the input the check is about, say) makes the check moot. Its clauses are not judged by it.',
       ),
     error: z.string().optional().describe('For a failed or flaky test: the first lines of the failure, redacted.'),
+    evidence: z
+      .strictObject({
+        curl: z.string().describe('The last request, as a copy-paste curl line (the token as `$API_TOKEN`).'),
+        response: z.string().describe('Its answer: status, headers and the first characters of the body.'),
+      })
+      .optional()
+      .describe('For a failed or flaky test: its last request and answer, redacted, as its attachments show them.'),
     fakerSeed: z.string().optional().describe("The test's own faker seed annotation (replays its data)."),
     deliveryLatenciesMs: z.array(z.number()).describe('Milliseconds from an API call to the arrival of its delivery.'),
   })

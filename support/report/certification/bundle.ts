@@ -1,6 +1,6 @@
 /**
  * Makes a certification bundle from a reports directory a run (or `npm run report:merge`) wrote:
- * conformance.md and .json, junit.xml, the HTML report, the target profile the run used, the run's
+ * conformance.md, .json and .html, junit.xml, the HTML report, the target profile the run used, the run's
  * configuration as the report shows it (no credential), and manifest.json (./manifest.ts). `npm run
  * certify` runs the suite and then this; the secret scan makes one from its own run and searches it.
  *
@@ -73,7 +73,7 @@ export function writeCertificationBundle(options: BundleOptions): BundleResult {
     );
   const run = report.run;
   if (run === null) return refuse('the report does not say which suite, spec and target ran (its `run` is null)');
-  for (const required of [BundleFiles.markdown, BundleFiles.junit, BundleFiles.html]) {
+  for (const required of [BundleFiles.markdown, BundleFiles.page, BundleFiles.junit, BundleFiles.html]) {
     if (!existsSync(path.join(reportsDir, required)))
       return refuse(`${path.join(reportsDir, required)} does not exist: the run's reports are incomplete`);
   }
@@ -83,7 +83,7 @@ export function writeCertificationBundle(options: BundleOptions): BundleResult {
     return refuse(`the target profile the run used (${profileSource}) is no longer at ${profilePath}`);
 
   const entries: ZipEntry[] = [
-    ...[BundleFiles.markdown, BundleFiles.json, BundleFiles.junit].map((name) => ({
+    ...[BundleFiles.markdown, BundleFiles.json, BundleFiles.page, BundleFiles.junit].map((name) => ({
       name,
       data: readFileSync(path.join(reportsDir, name)),
     })),

@@ -17,6 +17,8 @@ export const BUNDLE_FORMAT_VERSION = 1;
 export const BundleFiles = {
   markdown: 'conformance.md',
   json: 'conformance.json',
+  /** The same report as one self-contained page, for a reader with a browser. */
+  page: 'conformance.html',
   junit: 'junit.xml',
   html: 'html/index.html',
   /** The run's suite, spec, target and configuration as the report shows them: never a credential. */

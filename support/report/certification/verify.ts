@@ -77,6 +77,7 @@ export function verifyCertificationBundle(bytes: Buffer): Verification {
   const required = [
     BundleFiles.markdown,
     BundleFiles.json,
+    BundleFiles.page,
     BundleFiles.junit,
     BundleFiles.html,
     BundleFiles.configuration,

@@ -9,29 +9,11 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../support/run/config.ts';
 import { PLAYWRIGHT_CLI } from './playwright-cli.ts';
 import { Annotation } from '../../support/contract/annotations.ts';
+import { variablesWhere } from '../../support/contract/variables.ts';
 import { declarationKey } from '../matrix/plan.ts';
 
-/** Variables a parent Playwright run sets for its own workers; a child run must make its own. */
-export const INHERITED_RUN_STATE = [
-  'EMBEDDED_REFERENCE_URL',
-  'API_TOKEN',
-  'RUN_ID',
-  'FAKER_SEED',
-  'REFERENCE_FAULTS',
-  'REFERENCE_VARIANT',
-  'BASE_URL',
-  'REPORTS_DIR',
-  'CREATED_RESOURCES_FILE',
-  'CAPTURE_LOCAL_URL',
-  'CAPTURE_CONTROL_TOKEN',
-  // A shared capture server of the caller's: a child run starts its own unless given one.
-  'CAPTURE_URL',
-  'OBSERVE_RETRY_WINDOW_MS',
-  'WORKERS',
-  'FAULT_PLAN',
-  'TRACE_TESTS',
-  'OPENAPI_CHECK_DIR',
-];
+/** Variables a parent Playwright run is given or sets for its own workers; a child run makes its own. */
+export const INHERITED_RUN_STATE = variablesWhere((v) => v.runState === true);
 
 export interface ListedTest {
   /** Where and how the test is declared (selftest/matrix/plan.ts, declarationKey): the same in a running test. */

@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from '../support/run/config.ts';
 import { ENV_EXAMPLE_FILE, envExample, README_FILE, readmeWithTable } from '../support/run/config-docs.ts';
 import { readVariable, Variables, variablesWhere, type VariableName } from '../support/contract/variables.ts';
 import { collectRunInfo } from '../support/report/run-info.ts';
-import { INHERITED_RUN_STATE } from './harness/suite-run.ts';
+import { childEnvironment } from './harness/suite-run.ts';
 
 const read = (file: string) => readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
 
@@ -48,11 +48,22 @@ test('the reports show the shown variables (PARKED_WEBHOOK_URL among them), neve
   expect(collectRunInfo(env).configuration.CAPTURE_URL).toBe('https://x.example/CAPTURE_URL');
 });
 
-test("a child run inherits no run state: the list the harness removes is the registry's", () => {
-  expect(INHERITED_RUN_STATE).toEqual(
-    expect.arrayContaining(['BASE_URL', 'API_TOKEN', 'REPORTS_DIR', 'FAULT_PLAN', 'WORKERS']),
-  );
-  expect(INHERITED_RUN_STATE).toEqual(variablesWhere((v) => v.runState === true));
+test("a child run inherits no run state: the parent's target, token, reports and workers are its own", () => {
+  const runState = variablesWhere((v) => v.runState === true);
+  expect(runState).toEqual(expect.arrayContaining(['BASE_URL', 'API_TOKEN', 'REPORTS_DIR', 'FAULT_PLAN', 'WORKERS']));
+  const saved = { ...process.env };
+  try {
+    for (const name of Object.keys(Variables)) process.env[name] = 'parent';
+    const env = childEnvironment({ WORKERS: '3', TARGET_PROFILE: undefined });
+    for (const name of runState.filter((n) => n !== 'WORKERS')) expect(env[name], name).toBeUndefined();
+    expect(env.WORKERS).toBe('3');
+    expect(env.TARGET_PROFILE).toBeUndefined();
+    expect(env.ACCEPT_LANGUAGE, 'what is not run state is inherited').toBe('parent');
+    expect(env.TEST_WORKER_INDEX, 'the child is a runner, not one of our workers').toBeUndefined();
+  } finally {
+    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+    Object.assign(process.env, saved);
+  }
 });
 
 test('playwright.config.ts reads WORKERS and REQUEST_TIMEOUT_MS through the registry: a bad value reads as unset', () => {

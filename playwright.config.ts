@@ -7,11 +7,13 @@ import { defineConfig } from '@playwright/test';
 import { conformanceReporters, reportsDir, runMetadata } from './support/report/index.ts';
 import { safeEnvironment } from './support/report/run-info.ts';
 import { defaultWorkers } from './support/run/workers.ts';
+import { readVariable } from './support/contract/variables.ts';
 
 const onCI = !!process.env.CI;
-// The environment under the dotenv file, as support/run/config.ts reads it (validated in global setup).
+// The environment under the dotenv file, as support/run/config.ts reads it (validated in global setup:
+// a bad value reads as unset here, and the run stops on it there).
 const env = safeEnvironment();
-const requestTimeoutMs = Number(env.REQUEST_TIMEOUT_MS) || 10_000;
+const requestTimeoutMs = readVariable('REQUEST_TIMEOUT_MS', env);
 
 // Scrubbing first, then list/dot, HTML, JUnit, the conformance report, and a blob per shard: see support/report/index.ts.
 const reporters = conformanceReporters({ reportsDir: reportsDir(), ci: onCI, argv: process.argv });
@@ -20,7 +22,7 @@ export default defineConfig({
   globalSetup: './support/run/global-setup.ts',
   fullyParallel: true,
   // WORKERS wins; else one per core against the embedded or a loopback target, 4 per core against a remote one (support/run/workers.ts).
-  workers: Number(env.WORKERS) || defaultWorkers(env.BASE_URL),
+  workers: readVariable('WORKERS', env) ?? defaultWorkers(readVariable('BASE_URL', env)),
   forbidOnly: onCI,
   // A conformance verdict must not be hidden by a retry.
   retries: 0,

@@ -7,8 +7,7 @@
  * processes and load, then the medians and each fault's ratio to clean at the same workers (bar: at
  * most 3). Exits 1 over the bar.
  */
-import { machine, median, option, ratio, seconds } from '../selftest/bench/harness.ts';
-import { reported, runConformance } from '../selftest/bench/playwright-run.ts';
+import { machine, median, option, ratio, reported, runConformance, seconds } from '../selftest/bench/harness.ts';
 
 const BAR = 3;
 const reps = Number(option('reps', '3'));

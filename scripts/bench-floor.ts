@@ -13,8 +13,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFloorProject } from '../selftest/bench/floor-project.ts';
-import { machine, median, option, ratio, seconds, tempDir } from '../selftest/bench/harness.ts';
-import { phases, reported, runConformance, runPlaywright } from '../selftest/bench/playwright-run.ts';
+import {
+  machine,
+  median,
+  option,
+  phases,
+  ratio,
+  reported,
+  runConformance,
+  seconds,
+  tempDir,
+  timedRun,
+} from '../selftest/bench/harness.ts';
 
 const BAR = 1.2;
 const OBSERVATION_BAR_MS = 20_000;
@@ -46,7 +56,7 @@ for (let rep = 1; rep <= reps; rep++) {
     );
   }
   const floorCount = path.join(work.dir, `floor-${rep}.count`);
-  const floor = await runPlaywright({ cwd: floorDir, args: [], env: { FLOOR_REQUEST_COUNT_FILE: floorCount } });
+  const floor = await timedRun({ cwd: floorDir, args: [], env: { FLOOR_REQUEST_COUNT_FILE: floorCount } });
   const floorShape = reported(floor, 'the floor');
   if (floor.exitCode !== 0)
     throw new Error(`The floor's run failed (exit ${floor.exitCode}):\n${floor.stdout.slice(-3000)}`);

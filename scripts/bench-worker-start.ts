@@ -11,8 +11,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROJECT_ROOT } from '../support/run/config.ts';
-import { load, machine, median, option, percentile, spawnTimed, tempDir } from '../selftest/bench/harness.ts';
-import { reported, runConformance } from '../selftest/bench/playwright-run.ts';
+import {
+  load,
+  machine,
+  median,
+  option,
+  percentile,
+  reported,
+  runConformance,
+  tempDir,
+} from '../selftest/bench/harness.ts';
+import { spawnNode } from '../selftest/harness/suite-run.ts';
 
 interface Probe {
   readonly pid: number;
@@ -159,7 +168,7 @@ const importTime = async (specifier: string) => {
   const times: number[] = [];
   for (let i = 0; i < 3; i++) {
     const code = `const t = performance.now(); ${specifier ? `await import(${JSON.stringify(specifier)});` : ''} console.log(performance.now() - t);`;
-    const child = await spawnTimed(['--input-type=module', '-e', code], { env: process.env });
+    const child = await spawnNode(['--input-type=module', '-e', code], { env: process.env, processGroup: true });
     times.push(Number(child.stdout.trim()));
   }
   return median(times);

@@ -8,8 +8,16 @@
  */
 import { availableParallelism } from 'node:os';
 import { defaultWorkers } from '../support/run/workers.ts';
-import { machine, median, numbers, option, seconds } from '../selftest/bench/harness.ts';
-import { reported, runConformance, type PlaywrightRun } from '../selftest/bench/playwright-run.ts';
+import {
+  machine,
+  median,
+  numbers,
+  option,
+  reported,
+  runConformance,
+  seconds,
+  type PlaywrightRun,
+} from '../selftest/bench/harness.ts';
 import { runAgainstRemote } from '../selftest/bench/remote-target.ts';
 
 const reps = Number(option('reps', '3'));

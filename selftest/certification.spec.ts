@@ -20,7 +20,7 @@ import { renderHtml } from '../support/report/conformance-html.ts';
 import { buildReport, type ReportInput } from '../support/report/conformance-report.ts';
 import type { RunInfo, TestRecord } from '../support/report/report-format.ts';
 import { readZip, writeZip, type ZipEntry } from '../support/report/zip.ts';
-import { INHERITED_RUN_STATE } from './harness/suite-run.ts';
+import { childEnvironment } from './harness/suite-run.ts';
 
 const PROFILE = `${JSON.stringify({ brandIds: [5], categoryIds: [6] }, null, 2)}\n`;
 
@@ -255,14 +255,11 @@ test('npm run certify runs the suite, bundles what it wrote and exits like the r
   const dir = await runDirectory(testInfo, 'certify-cli');
   const reports = path.join(dir, 'reports');
   const tsx = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+  const env = childEnvironment({
     REPORTS_DIR: reports,
     CREATED_RESOURCES_FILE: path.join(reports, 'created-resources.json'),
-    FORCE_COLOR: '0',
-  };
-  for (const key of [...INHERITED_RUN_STATE, 'TARGET_PROFILE']) delete env[key];
-  for (const key of Object.keys(env)) if (key.startsWith('TEST_') && key.endsWith('_INDEX')) delete env[key];
+    TARGET_PROFILE: undefined,
+  });
   const certify = spawnSync(
     tsx,
     [

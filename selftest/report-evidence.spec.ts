@@ -10,7 +10,7 @@ import { expect, test } from './fixtures.ts';
 import { registerSecret } from '../support/redaction/redact.ts';
 import { z } from 'zod';
 import { PROJECT_ROOT } from '../support/run/config.ts';
-import { clearEvidenceNotes, EvidenceNames, failureAttachments } from '../support/client/evidence.ts';
+import { EvidenceNames, failureAttachments } from '../support/client/evidence.ts';
 import { ApiResponse } from '../support/client/response.ts';
 import { expect as suiteExpect } from '../fixtures/expect.ts';
 import type { ConformanceReport } from '../support/report/conformance-report.ts';
@@ -69,8 +69,7 @@ test('one fault on: the report names the broken clause and the HTML report holds
   }
 });
 
-test('a failed shape check leaves a schema diff, and the last request is attached as curl and response', () => {
-  clearEvidenceNotes();
+test('a failed shape check attaches its schema diff to the test as it fails; the last request is attached as curl and response', ({}, testInfo) => {
   registerSecret('not-shown-123');
   const exchange = {
     request: {
@@ -89,19 +88,20 @@ test('a failed shape check leaves a schema diff, and the last request is attache
   };
   const Envelope = z.object({ status: z.literal('success'), message: z.string() });
   expect(() => suiteExpect(new ApiResponse(exchange)).toMatchSchema(Envelope)).toThrow();
+  expect(() => suiteExpect(new ApiResponse(exchange)).not.toMatchSchema(Envelope), 'a negated check').not.toThrow();
+
+  const diffs = testInfo.attachments.filter((a) => a.name === EvidenceNames.schemaDiff);
+  expect(diffs, 'one diff: the negated check that passed attaches none').toHaveLength(1);
+  const diff = diffs[0]?.body?.toString() ?? '';
+  expect(diff).toContain('GET http://target.test/api/core/v1/webhooks/events');
+  expect(diff).toMatch(/status[\s\S]*found: "ok"/);
+  expect(diff).toMatch(/message[\s\S]*found: \(absent\)/);
 
   const attachments = failureAttachments([exchange]);
-  expect(attachments.map((a) => a.name)).toEqual([
-    EvidenceNames.curl,
-    EvidenceNames.response,
-    EvidenceNames.schemaDiff,
-  ]);
-  const [curl, response, diff] = attachments.map((a) => a.body);
+  expect(attachments.map((a) => a.name)).toEqual([EvidenceNames.curl, EvidenceNames.response]);
+  const [curl, response] = attachments.map((a) => a.body);
   expect(curl).toBe(
     `curl -sS -i -X GET 'http://target.test/api/core/v1/webhooks/events' -H "authorization: Bearer $API_TOKEN"`,
   );
   expect(response).toContain('"status": "ok"');
-  expect(diff).toContain('GET http://target.test/api/core/v1/webhooks/events');
-  expect(diff).toMatch(/status[\s\S]*found: "ok"/);
-  expect(diff).toMatch(/message[\s\S]*found: \(absent\)/);
 });

@@ -1,35 +1,24 @@
 /**
- * What every bench script shares: temporary directories removed on exit, child processes killed on
- * exit (each in its own process group, so a Playwright runner's workers go with it), a timed spawn,
- * and the figures' formatting (median, seconds, the machine's load averages beside every figure).
+ * What every bench script shares: its timed runs of the suite (through the one child-run harness,
+ * selftest/harness/suite-run.ts, each in its own process group, so a runner's workers go with it),
+ * temporary directories and servers closed on exit, and the figures' formatting (median, seconds, the
+ * machine's load averages beside every figure).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { PROJECT_ROOT } from '../../support/run/config.ts';
+import { runPlaywright, type PlaywrightOptions, type RunResult } from '../harness/suite-run.ts';
 
-const children = new Set<ChildProcess>();
 const dirs = new Set<string>();
 const closers = new Set<() => unknown>();
 
-function killGroup(child: ChildProcess): void {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
-}
-
 function cleanUpNow(): void {
-  for (const child of children) killGroup(child);
-  children.clear();
   for (const close of closers) void close();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   dirs.clear();
 }
 
+// Exiting also kills the runs still going (the harness's own exit hook).
 process.on('exit', cleanUpNow);
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
   process.on(signal, () => {
@@ -60,43 +49,69 @@ export function closeOnExit<T extends () => Promise<unknown>>(close: T): T {
   return once;
 }
 
-export interface Timed {
-  readonly exitCode: number;
-  readonly durationMs: number;
-  /** When the child was spawned (epoch ms). */
-  readonly startedAt: number;
-  readonly stdout: string;
-  readonly stderr: string;
+/** A timed run, and the machine's load averages when it ended. */
+export type PlaywrightRun = RunResult & { readonly load: string };
+
+/**
+ * One timed run, as a user starts it (`playwright test …`, the config's own reporters plus JSON), with
+ * everything it writes in a temporary directory. The time is the child's wall time from spawn to exit.
+ */
+export async function timedRun(options: PlaywrightOptions): Promise<PlaywrightRun> {
+  const run = await runPlaywright({ ...options, configReporters: true, processGroup: true });
+  return { ...run, load: load() };
 }
 
-/** Spawns `node args…` in its own process group and times it from spawn to exit; killed after `timeoutMs`. */
-export function spawnTimed(
-  args: readonly string[],
-  options: { cwd?: string; env: NodeJS.ProcessEnv; timeoutMs?: number },
-): Promise<Timed> {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const startedAt = performance.timeOrigin + started;
-    const child = spawn(process.execPath, args, {
-      cwd: options.cwd ?? PROJECT_ROOT,
-      env: options.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    children.add(child);
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => killGroup(child), options.timeoutMs ?? 15 * 60_000);
-    child.on('close', (code) => {
-      const durationMs = performance.now() - started;
-      clearTimeout(timer);
-      killGroup(child);
-      children.delete(child);
-      resolve({ exitCode: code ?? -1, durationMs, startedAt, stdout, stderr });
-    });
-  });
+/** `playwright test --project=conformance`, the command of `npm run conformance`, with extra env and args. */
+export function runConformance(
+  env: Readonly<Record<string, string | undefined>> = {},
+  args: readonly string[] = [],
+): Promise<PlaywrightRun> {
+  return timedRun({ args: ['--project=conformance', ...args], env });
+}
+
+export interface RunReport {
+  readonly tests: number;
+  readonly files: number;
+  readonly passed: number;
+  readonly failed: number;
+  readonly flaky: number;
+  readonly skipped: number;
+  /** The workers the run was configured with. */
+  readonly workers: number;
+  /** Every result (attempt) with the worker it ran in and when it started (epoch ms). */
+  readonly results: RunResult['tests'][number]['results'];
+}
+
+/** The run's counts; throws with its output when it wrote no report (it could not start). */
+export function reported(run: PlaywrightRun, what: string): RunReport {
+  if (!run.reported)
+    throw new Error(
+      `${what}: no JSON report (exit ${run.exitCode}).\n${run.stderr.slice(-3000)}\n${run.stdout.slice(-3000)}`,
+    );
+  const count = (outcome: string) => run.tests.filter((t) => t.outcome === outcome).length;
+  return {
+    tests: run.tests.length,
+    files: new Set(run.tests.map((t) => t.file)).size,
+    passed: count('expected'),
+    failed: count('unexpected'),
+    flaky: count('flaky'),
+    skipped: count('skipped'),
+    workers: run.workers,
+    results: run.tests.flatMap((t) => t.results),
+  };
+}
+
+/**
+ * Where a run's wall time went: spawn to the first test's start (config, global setup, the first worker
+ * start), first test start to last test end, last test end to exit (global teardown, the reports).
+ */
+export function phases(run: PlaywrightRun): string {
+  const results = run.tests.flatMap((t) => t.results);
+  if (results.length === 0) return 'no test ran';
+  const first = Math.min(...results.map((r) => r.startTime));
+  const last = Math.max(...results.map((r) => r.startTime + r.duration));
+  const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  return `before the first test ${s(first - run.startedAt)}, tests ${s(last - first)}, after the last test ${s(run.startedAt + run.durationMs - last)}`;
 }
 
 export const median = (values: readonly number[]): number => {

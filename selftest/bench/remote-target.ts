@@ -9,8 +9,7 @@ import { Agent, createServer, request as forward, type IncomingHttpHeaders } fro
 import type { AddressInfo } from 'node:net';
 import { buildReference } from '../../reference/app.ts';
 import { REFERENCE_PROFILE } from '../../support/run/config.ts';
-import { closeOnExit } from './harness.ts';
-import { reported, runConformance, type PlaywrightRun, type RunReport } from './playwright-run.ts';
+import { closeOnExit, reported, runConformance, type PlaywrightRun, type RunReport } from './harness.ts';
 
 interface RemoteTarget {
   /** The environment that points the suite at the proxy. */

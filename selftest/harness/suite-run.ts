@@ -1,37 +1,38 @@
 /**
- * Runs the conformance suite as a child process (as a user would) and reads its JSON report:
- * the self tests judge the suite by what it reports, not by its internals.
+ * The one harness for child Playwright runs. The self tests, the fault matrix, the benches and the
+ * seeds script start `playwright test` through it, in a child process, as a user would, and read what
+ * the run reported: the suite is judged by what it reports, not by its internals. A child run never
+ * inherits the run state of the process that starts it (the registry's `runState` variables, such
+ * as the parent's token, target or reports directory): it makes its own, as a user's run would.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../support/run/config.ts';
 import { PLAYWRIGHT_CLI } from './playwright-cli.ts';
 import { Annotation } from '../../support/contract/annotations.ts';
+import { variablesWhere } from '../../support/contract/variables.ts';
 import { declarationKey } from '../matrix/plan.ts';
 
-/** Variables a parent Playwright run sets for its own workers; a child run must make its own. */
-export const INHERITED_RUN_STATE = [
-  'EMBEDDED_REFERENCE_URL',
-  'API_TOKEN',
-  'RUN_ID',
-  'FAKER_SEED',
-  'REFERENCE_FAULTS',
-  'REFERENCE_VARIANT',
-  'BASE_URL',
-  'REPORTS_DIR',
-  'CREATED_RESOURCES_FILE',
-  'CAPTURE_LOCAL_URL',
-  'CAPTURE_CONTROL_TOKEN',
-  // A shared capture server of the caller's: a child run starts its own unless given one.
-  'CAPTURE_URL',
-  'OBSERVE_RETRY_WINDOW_MS',
-  'WORKERS',
-  'FAULT_PLAN',
-  'TRACE_TESTS',
-  'OPENAPI_CHECK_DIR',
-];
+/** Variables a parent Playwright run is given or sets for its own workers; a child run makes its own. */
+const RUN_STATE = variablesWhere((v) => v.runState === true);
+
+/**
+ * The environment of a child process: this one's without its run state, nor the worker indexes
+ * Playwright gives a worker (this process may be one; the child is a runner, not one of our workers),
+ * with `overrides` over it (undefined removes a variable).
+ */
+export function childEnvironment(overrides: Readonly<Record<string, string | undefined>> = {}): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
+  for (const key of RUN_STATE) delete env[key];
+  for (const key of Object.keys(env)) if (key.startsWith('TEST_') && key.endsWith('_INDEX')) delete env[key];
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) delete env[key];
+    else env[key] = value;
+  }
+  return env;
+}
 
 export interface ListedTest {
   /** Where and how the test is declared (selftest/matrix/plan.ts, declarationKey): the same in a running test. */
@@ -45,6 +46,17 @@ export interface ListedTest {
   readonly clauses: readonly string[];
 }
 
+/** One attempt of a test: the worker it ran in and when (the benches' timings). */
+interface ResultTiming {
+  readonly workerIndex: number;
+  /** The worker slot (0 … workers - 1): a restarted worker takes its predecessor's. */
+  readonly parallelIndex: number;
+  /** Epoch ms. */
+  readonly startTime: number;
+  readonly duration: number;
+  readonly status: string;
+}
+
 export interface TestOutcome extends ListedTest {
   /** Playwright's verdict: expected (passed), unexpected (failed), flaky, skipped. */
   readonly outcome: 'expected' | 'unexpected' | 'flaky' | 'skipped';
@@ -53,28 +65,45 @@ export interface TestOutcome extends ListedTest {
   readonly annotations: readonly { readonly type: string; readonly description?: string }[];
   /** Its repeat (`--repeat-each`), 0 when not repeated. */
   readonly repeat: number;
+  readonly results: readonly ResultTiming[];
 }
 
 export interface RunResult {
   readonly exitCode: number;
+  /** Empty when the run wrote no report: it stopped before any test (bad config, unreachable target). */
   readonly tests: readonly TestOutcome[];
+  /** Whether the run wrote its JSON report. */
+  readonly reported: boolean;
+  /** The workers the run had (its JSON report's config); NaN without a report. */
+  readonly workers: number;
   readonly stdout: string;
   readonly stderr: string;
+  /** From spawn to exit: config, global setup, every worker start, the tests, teardown and the reports. */
   readonly durationMs: number;
+  /** When the run was spawned (epoch ms). */
+  readonly startedAt: number;
 }
 
-export interface RunOptions {
-  readonly env?: Readonly<Record<string, string>>;
-  readonly args?: readonly string[];
+export interface PlaywrightOptions {
+  /** Arguments after `playwright test`. */
+  readonly args: readonly string[];
+  /** Over the child environment (undefined removes a variable). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Project directory (its playwright.config.ts is used); default the suite's. */
+  readonly cwd?: string;
   /** Only these tests (by `listLine`). */
   readonly only?: readonly ListedTest[];
   readonly timeoutMs?: number;
   /**
    * Keep what the run writes, as a user's run would write it, under this directory: the config's own
    * reporters (HTML, JUnit, conformance report, blob with --shard) in `reports/`, test results in
-   * `test-results/`. Without it only a JSON report is written, to a temporary directory.
+   * `test-results/`. Without it, everything goes to a temporary directory, removed after.
    */
   readonly keepReports?: string;
+  /** The config's own reporters (and JSON) even without keepReports; else JSON alone. */
+  readonly configReporters?: boolean;
+  /** In a process group of its own, killed with its workers on timeout and when this process exits (the benches). */
+  readonly processGroup?: boolean;
 }
 
 interface JsonAnnotation {
@@ -95,10 +124,23 @@ interface JsonSuite {
       projectName: string;
       status: TestOutcome['outcome'];
       annotations: JsonAnnotation[];
-      results: { errors: { message?: string }[]; annotations?: JsonAnnotation[] }[];
+      results: {
+        errors: { message?: string }[];
+        annotations?: JsonAnnotation[];
+        workerIndex: number;
+        parallelIndex: number;
+        startTime: string;
+        duration: number;
+        status: string;
+      }[];
     }[];
   }[];
   suites?: JsonSuite[];
+}
+
+interface JsonReport {
+  config: { workers?: number; metadata?: { actualWorkers?: number } };
+  suites: JsonSuite[];
 }
 
 function flatten(suites: readonly JsonSuite[], titles: readonly string[] = []): TestOutcome[] {
@@ -128,6 +170,13 @@ function flatten(suites: readonly JsonSuite[], titles: readonly string[] = []): 
           errors: test.results.flatMap((r) => r.errors.map((e) => e.message ?? '')),
           annotations,
           repeat,
+          results: test.results.map((r) => ({
+            workerIndex: r.workerIndex,
+            parallelIndex: r.parallelIndex,
+            startTime: Date.parse(r.startTime),
+            duration: r.duration,
+            status: r.status,
+          })),
         });
       });
     }
@@ -136,63 +185,81 @@ function flatten(suites: readonly JsonSuite[], titles: readonly string[] = []): 
   return out;
 }
 
-/** Runs `playwright test --project=conformance` with the given env and reads the JSON report. */
-export async function runSuite(options: RunOptions = {}): Promise<RunResult> {
-  const work = options.keepReports ?? (await mkdtemp(path.join(tmpdir(), 'conformance-run-')));
+/**
+ * Runs `playwright test <args>` and reads the JSON report it writes: JSON alone, or the config's
+ * reporters and JSON (the config adds it when PLAYWRIGHT_JSON_OUTPUT_FILE is set). Its reports go
+ * under keepReports, or a temporary directory; never the project's reports/.
+ */
+export async function runPlaywright(options: PlaywrightOptions): Promise<RunResult> {
+  const work = options.keepReports ?? (await mkdtemp(path.join(tmpdir(), 'playwright-run-')));
   await mkdir(work, { recursive: true });
   try {
     const reportFile = path.join(work, 'report.json');
-    // With keepReports the config's reporters run (it adds JSON because PLAYWRIGHT_JSON_OUTPUT_FILE is set).
-    const reporters = options.keepReports ? [] : ['--reporter=json'];
-    // Two workers by default: self tests run beside each other on CI's two cores; a run's own args may say otherwise.
-    const workers = (options.args ?? []).some((a) => a.startsWith('--workers')) ? [] : ['--workers=2'];
+    const configReporters = options.keepReports !== undefined || options.configReporters === true;
     const args = [
       PLAYWRIGHT_CLI,
       'test',
-      '--project=conformance',
-      ...reporters,
-      ...workers,
+      ...(configReporters ? [] : ['--reporter=json']),
       `--output=${path.join(work, 'test-results')}`,
-      ...(options.args ?? []),
+      ...options.args,
     ];
     if (options.only) {
       const listFile = path.join(work, 'tests.txt');
       await writeFile(listFile, options.only.map((t) => t.listLine).join('\n'));
       args.push(`--test-list=${listFile}`);
     }
-    const env: NodeJS.ProcessEnv = { ...process.env };
-    for (const key of INHERITED_RUN_STATE) delete env[key];
-    // This process is a Playwright worker; the child is a runner, not one of our workers.
-    for (const key of Object.keys(env)) if (key.startsWith('TEST_') && key.endsWith('_INDEX')) delete env[key];
-    // Observation tests watch for seconds (retries): a child run has them only when it asks (OBSERVE_DELIVERIES=true).
-    // Its reports (created-resources.json among them, even with --reporter=json) go under `work`, never the project's reports/.
-    Object.assign(
+    // Created-resources.json among them, even with JSON alone: REPORTS_DIR goes under `work`.
+    const env = childEnvironment({
+      PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile,
+      REPORTS_DIR: path.join(work, 'reports'),
+      ...options.env,
+    });
+    const run = await spawnNode(args, {
       env,
-      {
-        PLAYWRIGHT_JSON_OUTPUT_FILE: reportFile,
-        FORCE_COLOR: '0',
-        OBSERVE_DELIVERIES: 'false',
-        REPORTS_DIR: path.join(work, 'reports'),
-      },
-      options.env,
-    );
-    const started = performance.now();
-    const { exitCode, stdout, stderr } = await spawnCollect(
-      process.execPath,
-      args,
-      env,
-      options.timeoutMs ?? 10 * 60_000,
-    );
-    let tests: TestOutcome[] = [];
+      cwd: options.cwd ?? PROJECT_ROOT,
+      ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      processGroup: options.processGroup === true,
+    });
+    let json: JsonReport | undefined;
     try {
-      tests = flatten((JSON.parse(await readFile(reportFile, 'utf8')) as { suites: JsonSuite[] }).suites);
+      json = JSON.parse(await readFile(reportFile, 'utf8')) as JsonReport;
     } catch {
-      // No report: the run stopped before any test (bad config, unreachable target). exitCode and stderr say why.
+      // No report: the run stopped before any test. exitCode and stderr say why.
     }
-    return { exitCode, tests, stdout, stderr, durationMs: performance.now() - started };
+    return {
+      ...run,
+      tests: json ? flatten(json.suites) : [],
+      reported: json !== undefined,
+      workers: json?.config.metadata?.actualWorkers ?? json?.config.workers ?? Number.NaN,
+    };
   } finally {
     if (!options.keepReports) await rm(work, { recursive: true, force: true });
   }
+}
+
+export interface RunOptions {
+  readonly env?: Readonly<Record<string, string>>;
+  readonly args?: readonly string[];
+  /** Only these tests (by `listLine`). */
+  readonly only?: readonly ListedTest[];
+  readonly timeoutMs?: number;
+  /** As for runPlaywright: keep what the run writes, as a user's run would write it, under this directory. */
+  readonly keepReports?: string;
+}
+
+/** Runs the conformance suite (`playwright test --project=conformance`) with the given env and reads its report. */
+export function runSuite(options: RunOptions = {}): Promise<RunResult> {
+  const args = options.args ?? [];
+  // Two workers by default: self tests run beside each other on CI's two cores; a run's own args may say otherwise.
+  const workers = args.some((a) => a.startsWith('--workers')) ? [] : ['--workers=2'];
+  return runPlaywright({
+    args: ['--project=conformance', ...workers, ...args],
+    // Observation tests watch for seconds (retries): a child run has them only when it asks (OBSERVE_DELIVERIES=true).
+    env: { OBSERVE_DELIVERIES: 'false', ...options.env },
+    timeoutMs: options.timeoutMs ?? 10 * 60_000,
+    ...(options.only ? { only: options.only } : {}),
+    ...(options.keepReports ? { keepReports: options.keepReports } : {}),
+  });
 }
 
 /** The conformance tests with their clauses, without running them. */
@@ -203,17 +270,62 @@ export async function listSuite(env: Readonly<Record<string, string>> = {}): Pro
   return [...result.tests];
 }
 
-function spawnCollect(command: string, args: readonly string[], env: NodeJS.ProcessEnv, timeoutMs: number) {
-  return new Promise<{ exitCode: number; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(command, args, { cwd: PROJECT_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+export interface ChildProcessResult {
+  readonly exitCode: number;
+  readonly durationMs: number;
+  /** When the child was spawned (epoch ms). */
+  readonly startedAt: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Children in a process group of their own, killed with their workers when this process exits. */
+const groups = new Set<ChildProcess>();
+
+function killGroup(child: ChildProcess): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+let killedOnExit = false;
+
+/**
+ * Spawns `node args…` and times it from spawn to exit; killed after `timeoutMs` (default 15 minutes). In a process group of
+ * its own when asked, so that a Playwright runner's workers go with it.
+ */
+export function spawnNode(
+  args: readonly string[],
+  options: { cwd?: string; env: NodeJS.ProcessEnv; timeoutMs?: number; processGroup?: boolean },
+): Promise<ChildProcessResult> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const startedAt = performance.timeOrigin + started;
+    const child = spawn(process.execPath, args, {
+      cwd: options.cwd ?? PROJECT_ROOT,
+      env: options.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: options.processGroup === true,
+    });
+    if (options.processGroup) {
+      groups.add(child);
+      if (!killedOnExit) process.on('exit', () => groups.forEach(killGroup));
+      killedOnExit = true;
+    }
+    const kill = () => (options.processGroup ? killGroup(child) : child.kill('SIGKILL'));
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    const timer = setTimeout(kill, options.timeoutMs ?? 15 * 60_000);
     child.on('close', (code) => {
+      const durationMs = performance.now() - started;
       clearTimeout(timer);
-      resolve({ exitCode: code ?? -1, stdout, stderr });
+      groups.delete(child);
+      resolve({ exitCode: code ?? -1, durationMs, startedAt, stdout, stderr });
     });
   });
 }

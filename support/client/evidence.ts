@@ -1,10 +1,10 @@
 /**
  * What a failed test hands a vendor, as attachments readable in the HTML report without a trace:
  * the last request as a copy-paste curl line (`$API_TOKEN` for the token), its response (status,
- * headers, body truncated), the schema diff of every shape check that failed, and the requests before it.
- * Everything is redacted. The `api` fixture attaches these (fixtures/evidence.ts).
+ * headers, body truncated), and the requests before it, attached by the `api` fixture as the test ends
+ * (fixtures/evidence.ts); and the schema diff of every shape check that failed, which `toMatchSchema`
+ * attaches to the running test itself as it fails (fixtures/expect.ts). Everything is redacted.
  */
-import { redact } from '../redaction/redact.ts';
 import { describeExchange, describeResponse, toCurl, type Exchange } from './exchange.ts';
 
 export const EvidenceNames = {
@@ -16,18 +16,6 @@ export const EvidenceNames = {
 
 /** How many requests before the last one are shown: enough to see the setup that led to the failure. */
 const EARLIER_SHOWN = 3;
-
-// One test runs at a time in a worker: the notes of the running test, cleared when the next one starts.
-const schemaDiffs: string[] = [];
-
-/** Called by `toMatchSchema` when a value does not match: the prettified diff, with the request it came from. */
-export function noteSchemaDiff(diff: string): void {
-  schemaDiffs.push(redact(diff));
-}
-
-export function clearEvidenceNotes(): void {
-  schemaDiffs.length = 0;
-}
 
 export interface EvidenceAttachment {
   readonly name: string;
@@ -41,7 +29,6 @@ export function failureAttachments(exchanges: readonly Exchange[]): EvidenceAtta
     attachments.push({ name: EvidenceNames.curl, body: toCurl(last.request) });
     attachments.push({ name: EvidenceNames.response, body: describeResponse(last.response, last.error) });
   }
-  if (schemaDiffs.length > 0) attachments.push({ name: EvidenceNames.schemaDiff, body: schemaDiffs.join('\n\n') });
   const earlier = exchanges.slice(-1 - EARLIER_SHOWN, -1);
   if (earlier.length > 0) {
     const skipped = exchanges.length - 1 - earlier.length;

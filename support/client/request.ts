@@ -56,8 +56,7 @@ export function buildRequest(operationId: OperationId, options: SendOptions, tar
   const text = options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   const bytes = text === undefined ? undefined : Buffer.isBuffer(text) ? text : Buffer.from(text);
   const headers = {
-    ...targetHeaders(target, options.credentials),
-    ...(bytes === undefined ? {} : { 'content-type': 'application/json' }),
+    ...targetHeaders(target, { credentials: options.credentials, jsonBody: bytes !== undefined }),
     ...options.headers,
   };
   return {

@@ -13,11 +13,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Reporter, TestCase, TestError, TestResult, TestStep } from '@playwright/test/reporter';
 import { readEnvironment } from '../run/config.ts';
+import { variablesWhere } from '../contract/variables.ts';
 import { redact, registerSecret } from './redact.ts';
 import { looksLikeZip, readZip, writeZip } from '../report/zip.ts';
 
 /** Variables holding a credential, in the runner's environment or the dotenv file. */
-const SECRET_VARIABLES = ['API_TOKEN', 'CAPTURE_CONTROL_TOKEN'] as const;
+const SECRET_VARIABLES = variablesWhere((v) => v.secret === true);
 
 /** The dotenv file's credentials, once; a bad ENV_FILE stops the run in global setup anyway. */
 function registerFileSecrets(): void {

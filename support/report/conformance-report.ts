@@ -22,7 +22,7 @@
  * Observation tests (tagged @observation) are kept apart from all of this: what they saw of the target's
  * deliveries goes to `observedDeliveryBehaviour`, and they are in no count, clause, skip list or reason.
  */
-import { EnvSchema } from '../run/config.ts';
+import { variablesWhere } from '../contract/variables.ts';
 import { Clauses, isClauseId } from '../contract/clauses.ts';
 import {
   REPORT_FORMAT_VERSION,
@@ -113,18 +113,11 @@ const countsByLevel = (): CountsByLevel => ({
   untagged: emptyCounts(),
 });
 
-/** Configuration variables a skip's reason may name to count as explained (internal ones excluded). */
-const CONFIGURATION_VARIABLES = Object.keys(EnvSchema.shape).filter(
-  (name) =>
-    ![
-      'EMBEDDED_REFERENCE_URL',
-      'CAPTURE_LOCAL_URL',
-      'CAPTURE_CONTROL_TOKEN',
-      'FAULT_PLAN',
-      'TRACE_TESTS',
-      'OPENAPI_CHECK_DIR',
-    ].includes(name),
-);
+/**
+ * Configuration variables a skip's reason may name to count as explained: not the internal ones, which
+ * users never set, nor the secrets, whose values a reader can never see.
+ */
+const CONFIGURATION_VARIABLES = variablesWhere((v) => v.internal !== true && v.secret !== true);
 
 /** The configuration variables a reason or an error names: the settings a reader should check. */
 export function settingsNamed(text: string): string[] {

@@ -6,6 +6,7 @@
  * - JSON when PLAYWRIGHT_JSON_OUTPUT_FILE is set (the self tests read it).
  */
 import type { ReporterDescription } from '@playwright/test';
+import { readVariable } from '../contract/variables.ts';
 import { collectRunInfo, RUN_INFO_METADATA_KEY, safeEnvironment } from './run-info.ts';
 
 export interface ReporterOptions {
@@ -16,7 +17,7 @@ export interface ReporterOptions {
 
 /** REPORTS_DIR from the environment or the dotenv file (default: reports). */
 export function reportsDir(env: Record<string, string | undefined> = safeEnvironment()): string {
-  return env.REPORTS_DIR?.trim() || 'reports';
+  return readVariable('REPORTS_DIR', env);
 }
 
 /** `--shard=2/3` or `--shard 2/3` on the command line. */

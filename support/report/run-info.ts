@@ -11,33 +11,15 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT, readEnvironment } from '../run/config.ts';
 import type { RunInfo } from './report-format.ts';
+import { readVariable, variablesWhere } from '../contract/variables.ts';
 
 /** The spec this suite checks, shipped with it (a copy of ../shared/spec/store-api.md; selftest/spec-copy.spec.ts keeps them equal). */
-export const DEFAULT_SPEC_FILE = 'spec/store-api.md';
+export const DEFAULT_SPEC_FILE = readVariable('SPEC_FILE', {});
 /** Where the run info sits in the Playwright config's `metadata`. */
 export const RUN_INFO_METADATA_KEY = 'conformance';
 
 /** Variables shown in the report: what a skip's reason may name, and what a reader needs to re-run. */
-const SHOWN_VARIABLES = [
-  'BASE_URL',
-  'TARGET_PROFILE',
-  'ACCEPT_LANGUAGE',
-  'PRODUCT_LIST_PATH',
-  'REQUEST_TIMEOUT_MS',
-  'TARGET_ALLOW_WRITES',
-  'CAPTURE_PUBLIC_URL',
-  'CAPTURE_URL',
-  'DELIVERY_TIMEOUT_MS',
-  'WEBHOOK_SIGNATURE_SCHEME',
-  'WEBHOOK_SIGNATURE_HEADER',
-  'WEBHOOK_SIGNATURE_ENCODING',
-  'DELETE_PRODUCT_PATH',
-  'DELETE_WEBHOOK_PATH',
-  'REFERENCE_FAULTS',
-  'REFERENCE_VARIANT',
-  'OBSERVE_DELIVERIES',
-  'OBSERVE_RETRY_WINDOW_MS',
-] as const;
+const SHOWN_VARIABLES = variablesWhere((v) => v.shown === true);
 
 /** A URL as it may be shown: no user, password, query or fragment (any of which can carry a credential). */
 function withoutCredentials(url: string): string {
@@ -54,7 +36,7 @@ export function collectRunInfo(
   root = PROJECT_ROOT,
 ): RunInfo {
   const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string };
-  const specFile = env.SPEC_FILE?.trim() || DEFAULT_SPEC_FILE;
+  const specFile = readVariable('SPEC_FILE', env);
   const specPath = path.resolve(root, specFile);
   const configuration: Record<string, string> = {};
   for (const name of SHOWN_VARIABLES) {

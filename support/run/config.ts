@@ -9,109 +9,16 @@ import { z } from 'zod';
 import { SetupError } from './errors.ts';
 import { TargetProfile } from '../contract/profile.ts';
 import { redact, registerSecret, REDACTED } from '../redaction/redact.ts';
-import { EmbeddedTargets, ReferenceVariants, type ReferenceVariant } from '../contract/embedded-targets.ts';
+import { EmbeddedTargets, type ReferenceVariant } from '../contract/embedded-targets.ts';
+import { isSecret, variablesWhere, variableSchemas } from '../contract/variables.ts';
 
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
 export const REFERENCE_PROFILE = EmbeddedTargets.standard.profile;
 
-const optionalString = z
-  .string()
-  .trim()
-  .transform((s) => (s === '' ? undefined : s))
-  .optional();
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const flag = (fallback: boolean) => z.stringbool().default(fallback);
-
-/** An http(s) URL without user or password: a credential in a URL would reach every report and message. */
-const HttpUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http(s) URL, e.g. https://staging.example.com' })
-  .refine((u) => !/^https?:\/\/[^/]*@/.test(u), 'must not carry a user or password (put the credential in API_TOKEN)');
-/** Empty (`RUN_ID=` as copied from .env.example) counts as unset. */
-const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
-/** A delete path such as `/api/core/v1/products/{id}`; empty (`DELETE_PRODUCT_PATH=` in .env.example) counts as unset. */
-const optionalPathTemplate = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z
-    .string()
-    .regex(/^\/\S*\{id\}/, 'must contain {id} (and start with /)')
-    .optional(),
-);
-/** An optional URL; an empty value (`BASE_URL=` in a dotenv file) counts as unset. Trailing slashes go. */
-const optionalUrl = unsetIfEmpty(HttpUrl.transform((u) => u.replace(/\/+$/, '')));
-
-export const EnvSchema = z.object({
-  BASE_URL: optionalUrl,
-  API_TOKEN: optionalString,
-  ACCEPT_LANGUAGE: z.string().trim().min(1).default('en'),
-  PRODUCT_LIST_PATH: z
-    .string()
-    .regex(/^\/\S*$/, 'must be a path starting with /')
-    .default('/products'),
-  REQUEST_TIMEOUT_MS: positiveInt(10_000),
-  TARGET_PROFILE: optionalString,
-  TARGET_ALLOW_WRITES: flag(false),
-  RUN_ID: unsetIfEmpty(z.string().regex(/^[A-Za-z0-9-]{4,40}$/, 'must be 4-40 letters, digits or dashes')),
-  FAKER_SEED: unsetIfEmpty(z.coerce.number().int().nonnegative()),
-  WORKERS: unsetIfEmpty(z.coerce.number().int().positive()),
-  REFERENCE_FAULTS: z.string().default(''),
-  /** Embedded reference only: `standard`, `divergent` (other spec-valid choices), `divergent-ssrf` or `strict` (reference/variants/). */
-  REFERENCE_VARIANT: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.enum(ReferenceVariants).default('standard'),
-  ),
-  CAPTURE_PUBLIC_URL: optionalUrl,
-  /**
-   * Where webhooks that wait for no delivery point (run id and a random path added). Unset: a host under
-   * `.invalid`, which never resolves; a target that resolves destinations refuses it, so give it one it takes.
-   */
-  PARKED_WEBHOOK_URL: optionalUrl,
-  /** A capture server started elsewhere (`npm run capture`), shared by shards or machines: where the workers reach it. */
-  CAPTURE_URL: optionalUrl,
-  /** Its control token (a secret). Also how global setup hands its own server's token to the workers. */
-  CAPTURE_CONTROL_TOKEN: unsetIfEmpty(
-    z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{16,200}$/, 'must be 16 to 200 letters, digits, - or _ (npm run capture makes one)'),
-  ),
-  CAPTURE_HOST: z.string().min(1).default('127.0.0.1'),
-  CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  // The capture server holds a wait open for at most two minutes (support/capture/server.ts).
-  DELIVERY_TIMEOUT_MS: positiveInt(10_000).pipe(z.number().max(120_000, 'must be at most 120000 (two minutes)')),
-  // No default: how a remote target signs is its own choice (unset skips the signature test, saying so).
-  WEBHOOK_SIGNATURE_SCHEME: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.enum(['none', 'standard-webhooks', 'hmac-sha256']).optional(),
-  ),
-  // Unset: x-signature and hex, or for the embedded reference without a scheme, its variant's own.
-  WEBHOOK_SIGNATURE_HEADER: unsetIfEmpty(z.string().min(1)),
-  WEBHOOK_SIGNATURE_ENCODING: unsetIfEmpty(z.enum(['hex', 'base64'])),
-  /** Observe (and report, never judge) delivery headers, retries, repeats and payload fields. */
-  OBSERVE_DELIVERIES: flag(true),
-  OBSERVE_RETRY_WINDOW_MS: positiveInt(8_000).pipe(
-    z.number().min(1_000, 'must be at least 1000').max(20_000, 'must be at most 20000 (20 s)'),
-  ),
-  DELETE_PRODUCT_PATH: optionalPathTemplate,
-  DELETE_WEBHOOK_PATH: optionalPathTemplate,
-  /** Where the reports go (support/report/index.ts reads it too); relative to the project root. */
-  REPORTS_DIR: optionalString,
-  /** Where the run lists what it created (and what teardown deleted); relative to the project root. Default: in REPORTS_DIR. */
-  CREATED_RESOURCES_FILE: optionalString,
-  /** Internal: where global setup started the embedded reference; workers read it from here. */
-  EMBEDDED_REFERENCE_URL: optionalUrl,
-  /** Internal: where the workers reach the capture server (its own, or CAPTURE_URL), set by global setup (support/capture/start.ts). */
-  CAPTURE_LOCAL_URL: optionalUrl,
-  /** Internal, for the fault matrix (selftest/matrix/fault-matrix.ts): the plan file of a matrix run. */
-  FAULT_PLAN: optionalString,
-  /** Internal, for the fault matrix: name the test on every request (selftest/matrix/plan.ts, TEST_HEADER). */
-  TRACE_TESTS: flag(false),
-  /**
-   * Internal, for the suite's own proof that spec/openapi.json describes what a conforming target answers
-   * (support/report/openapi/validate.ts): every 2xx answer is checked against it and the check written here.
-   * The fault matrix's run against the clean reference sets it.
-   */
-  OPENAPI_CHECK_DIR: optionalString,
-});
+/** The configuration's schema: every variable's, from the registry (support/contract/variables.ts). */
+export const EnvSchema = z.object(variableSchemas);
+/** Credentials: never shown, and redacted wherever they appear once the config is parsed. */
+const SECRET_VARIABLES = variablesWhere((v) => v.secret === true);
 
 export interface Config {
   /** Absent: the suite starts the embedded reference server (support/run/global-setup.ts). */
@@ -174,6 +81,8 @@ export interface Config {
   readonly traceTests: boolean;
   /** Where the OpenAPI check of every 2xx answer is written, when asked for (OPENAPI_CHECK_DIR). */
   readonly openApiCheckDir: string | undefined;
+  /** `npm run bench:floor` only: where the embedded reference writes how many requests it served. */
+  readonly benchRequestCountFile: string | undefined;
 }
 
 /** Bad configuration: one block naming every bad variable (no stack, no code frame: support/run/errors.ts). */
@@ -209,7 +118,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     throw new ConfigError(
       parsed.error.issues.map((issue) => {
         const name = String(issue.path[0]);
-        return `${issue.path.join('.')}: ${issue.message} (got ${describeValue(env[name], SECRET_VARIABLES.has(name))})`;
+        return `${issue.path.join('.')}: ${issue.message} (got ${describeValue(env[name], isSecret(name))})`;
       }),
     );
   }
@@ -236,8 +145,10 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
       'CAPTURE_CONTROL_TOKEN: required with CAPTURE_URL: the token `npm run capture` printed, or wrote to its --token-file, when it started',
     );
   if (problems.length > 0 || !profile) throw new ConfigError(problems);
-  registerSecret(e.API_TOKEN);
-  registerSecret(e.CAPTURE_CONTROL_TOKEN);
+  for (const name of SECRET_VARIABLES) {
+    const value = e[name];
+    if (typeof value === 'string') registerSecret(value);
+  }
   return Object.freeze({
     baseUrl: e.BASE_URL,
     embedded,
@@ -270,11 +181,12 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     deletePaths: Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH }),
     createdResourcesFile: path.resolve(
       root,
-      e.CREATED_RESOURCES_FILE ?? path.join(e.REPORTS_DIR ?? 'reports', 'created-resources.json'),
+      e.CREATED_RESOURCES_FILE ?? path.join(e.REPORTS_DIR, 'created-resources.json'),
     ),
     faultPlan: e.FAULT_PLAN,
     traceTests: e.TRACE_TESTS,
     openApiCheckDir: e.OPENAPI_CHECK_DIR,
+    benchRequestCountFile: e.BENCH_REQUEST_COUNT_FILE,
   });
 }
 
@@ -305,9 +217,6 @@ function loadProfile(file: string): TargetProfile {
     );
   return result.data;
 }
-
-/** Variables whose value is never shown, not even in a configuration error. */
-const SECRET_VARIABLES = new Set(['API_TOKEN', 'CAPTURE_CONTROL_TOKEN']);
 
 function describeValue(value: string | undefined, secret = false): string {
   if (value === undefined) return 'nothing';

@@ -45,7 +45,7 @@ export default async function globalSetup(fullConfig: FullConfig): Promise<() =>
     process.env.EMBEDDED_REFERENCE_URL = url;
     process.env.API_TOKEN = token;
     // Opt-in, for `npm run bench:floor`: how many requests the reference served, written when it closes.
-    const countFile = process.env.BENCH_REQUEST_COUNT_FILE;
+    const countFile = config.benchRequestCountFile;
     let served = 0;
     if (countFile) app.server.on('request', () => served++);
     close = async () => {

@@ -14,9 +14,13 @@ import type { Config } from './config.ts';
 import { truncate } from '../client/exchange.ts';
 import { SetupError } from './errors.ts';
 import { httpRequest, type HttpResponse } from '../client/http.ts';
+import { targetHeaders, type Credentials } from '../client/headers.ts';
 import { Operations } from '../contract/operations.ts';
 import type { CaptureEndpoint } from '../capture/client.ts';
 import { CAPTURE_SERVICE, CONTROL_PREFIX, HEALTH_PATH } from '../capture/protocol.ts';
+
+const CONFIGURED: Credentials = { kind: 'configured' };
+const ANONYMOUS: Credentials = { kind: 'none' };
 
 /** The longest a preflight request may take: the run stops within seconds, not per-test timeouts. */
 export const PREFLIGHT_TIMEOUT_MS = 5_000;
@@ -77,22 +81,17 @@ export async function preflight(
   options: PreflightOptions = {},
 ): Promise<string[]> {
   const timeoutMs = Math.min(PREFLIGHT_TIMEOUT_MS, config.requestTimeoutMs);
-  const anonymous = {
-    accept: 'application/json',
-    'accept-language': config.acceptLanguage,
-    // Read as sent: these requests decode no content coding (the tests' client does).
-    'accept-encoding': 'identity',
-  };
-  const headers = { ...anonymous, ...(token ? { authorization: `Bearer ${token}` } : {}) };
-  const askWith = (sent: Record<string, string>, method: string, path: string, body?: string) =>
+  const settings = { acceptLanguage: config.acceptLanguage, token };
+  const askWith = (credentials: Credentials, method: string, path: string, body?: string) =>
     request(
       method,
       `${baseUrl}${path}`,
-      body === undefined ? sent : { ...sent, 'content-type': 'application/json' },
+      // Read as sent: these requests decode no content coding (the tests' client does).
+      { ...targetHeaders(settings, { credentials, jsonBody: body !== undefined }), 'accept-encoding': 'identity' },
       timeoutMs,
       body,
     );
-  const ask = (method: string, path: string, body?: string) => askWith(headers, method, path, body);
+  const ask = (method: string, path: string, body?: string) => askWith(CONFIGURED, method, path, body);
 
   // Asked together: a silent target costs one timeout, not two.
   const [events, list] = await Promise.all([
@@ -137,8 +136,8 @@ export async function preflight(
     const updatePath = update.path.replace('{identifier}', String(config.profile.unknownWebhookId));
     const [withToken, eventsWithout, updateWithout] = await Promise.all([
       ask(update.method, updatePath, '{}'),
-      askWith(anonymous, 'GET', Operations.webhookEvents.path),
-      askWith(anonymous, update.method, updatePath, '{}'),
+      askWith(ANONYMOUS, 'GET', Operations.webhookEvents.path),
+      askWith(ANONYMOUS, update.method, updatePath, '{}'),
     ]);
     const same = (a: Reply, b: Reply) => isAnswer(a) && isAnswer(b) && a.status === b.status;
     if (

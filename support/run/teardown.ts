@@ -8,6 +8,7 @@ import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { readJournal, removeJournal, type CreatedResource, type ResourceKind } from './created-resources.ts';
+import { targetHeaders } from '../client/headers.ts';
 import { httpRequest } from '../client/http.ts';
 import { redact } from '../redaction/redact.ts';
 
@@ -111,11 +112,7 @@ async function cleanUp(
   try {
     const response = await httpRequest(url, {
       method: 'DELETE',
-      headers: {
-        accept: 'application/json',
-        'accept-language': config.acceptLanguage,
-        ...(target.token ? { authorization: `Bearer ${target.token}` } : {}),
-      },
+      headers: targetHeaders({ acceptLanguage: config.acceptLanguage, token: target.token }),
       signal: AbortSignal.timeout(config.requestTimeoutMs),
     });
     await response.text();

@@ -113,15 +113,15 @@ class TracingFaultSet extends FaultSet {
   readonly #request: AsyncLocalStorage<string>;
 
   constructor(request: AsyncLocalStorage<string>) {
-    super([]);
+    super([], FaultNames);
     this.#request = request;
   }
 
-  override has(name: FaultName): boolean {
+  override consult(name: string): boolean {
     const test = this.#request.getStore() ?? OUTSIDE_REQUESTS;
     const seen = this.consulted.get(test) ?? new Set<FaultName>();
-    this.consulted.set(test, seen.add(name));
-    return super.has(name);
+    this.consulted.set(test, seen.add(name as FaultName));
+    return false;
   }
 }
 

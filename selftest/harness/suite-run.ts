@@ -9,7 +9,6 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../support/run/config.ts';
 import { PLAYWRIGHT_CLI } from './playwright-cli.ts';
 import { Annotation } from '../../support/contract/annotations.ts';
-import { declarationKey } from '../matrix/plan.ts';
 
 /** Variables a parent Playwright run sets for its own workers; a child run must make its own. */
 export const INHERITED_RUN_STATE = [
@@ -34,12 +33,11 @@ export const INHERITED_RUN_STATE = [
 ];
 
 export interface ListedTest {
-  /** Where and how the test is declared (selftest/matrix/plan.ts, declarationKey): the same in a running test. */
-  readonly key: string;
   /** `[conformance] › file › describe › title`, the form `--test-list` takes. */
   readonly listLine: string;
   readonly file: string;
   readonly line: number;
+  /** Its describe titles and its title: the test's key in the fault matrix (selftest/matrix/plan.ts). */
   readonly title: string;
   readonly tags: readonly string[];
   readonly clauses: readonly string[];
@@ -109,13 +107,6 @@ function flatten(suites: readonly JsonSuite[], titles: readonly string[] = []): 
       spec.tests.forEach((test, repeat) => {
         const annotations = [...test.annotations, ...test.results.flatMap((r) => r.annotations ?? [])];
         out.push({
-          key: declarationKey({
-            file: spec.file,
-            line: spec.line,
-            column: spec.column,
-            title: spec.title,
-            tags: spec.tags,
-          }),
           listLine: [`[${test.projectName}]`, spec.file, ...path, spec.title].join(' › '),
           file: spec.file,
           line: spec.line,

@@ -29,7 +29,6 @@ export const INHERITED_RUN_STATE = [
   'WORKERS',
   'FAULT_PLAN',
   'TRACE_TESTS',
-  'OPENAPI_CHECK_DIR',
 ];
 
 export interface ListedTest {

@@ -116,14 +116,9 @@ const countsByLevel = (): CountsByLevel => ({
 /** Configuration variables a skip's reason may name to count as explained (internal ones excluded). */
 const CONFIGURATION_VARIABLES = Object.keys(EnvSchema.shape).filter(
   (name) =>
-    ![
-      'EMBEDDED_REFERENCE_URL',
-      'CAPTURE_LOCAL_URL',
-      'CAPTURE_CONTROL_TOKEN',
-      'FAULT_PLAN',
-      'TRACE_TESTS',
-      'OPENAPI_CHECK_DIR',
-    ].includes(name),
+    !['EMBEDDED_REFERENCE_URL', 'CAPTURE_LOCAL_URL', 'CAPTURE_CONTROL_TOKEN', 'FAULT_PLAN', 'TRACE_TESTS'].includes(
+      name,
+    ),
 );
 
 function explainedByConfiguration(reason: string): boolean {

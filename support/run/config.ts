@@ -105,12 +105,6 @@ export const EnvSchema = z.object({
   FAULT_PLAN: optionalString,
   /** Internal, for the fault matrix: name the test on every request (selftest/matrix/plan.ts, TEST_HEADER). */
   TRACE_TESTS: flag(false),
-  /**
-   * Internal, for the suite's own proof that spec/openapi.json describes what a conforming target answers
-   * (support/report/openapi/validate.ts): every 2xx answer is checked against it and the check written here.
-   * The fault matrix's run against the clean reference sets it.
-   */
-  OPENAPI_CHECK_DIR: optionalString,
 });
 
 export interface Config {
@@ -172,8 +166,6 @@ export interface Config {
   /** Fault matrix runs only: the plan file, and whether requests name their test. */
   readonly faultPlan: string | undefined;
   readonly traceTests: boolean;
-  /** Where the OpenAPI check of every 2xx answer is written, when asked for (OPENAPI_CHECK_DIR). */
-  readonly openApiCheckDir: string | undefined;
 }
 
 /** Bad configuration: one block naming every bad variable (no stack, no code frame: support/run/errors.ts). */
@@ -274,7 +266,6 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     ),
     faultPlan: e.FAULT_PLAN,
     traceTests: e.TRACE_TESTS,
-    openApiCheckDir: e.OPENAPI_CHECK_DIR,
   });
 }
 

@@ -139,7 +139,11 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
   const faults = options.faults ?? FaultNames;
   const references: Reference[] = [];
   const work = await mkdtemp(path.join(tmpdir(), 'fault-matrix-'));
+  let faultedStarting: ReturnType<typeof startFaultedReferences> | undefined;
   try {
+    // The faults' references start while the traced run does: the child runner starts on the other core.
+    faultedStarting = options.planOnly ? undefined : startFaultedReferences(faults, references);
+
     // 1. The traced run against the clean reference.
     const { run: traced, reference: clean } = await traceCleanRun({
       token: TOKEN,
@@ -166,12 +170,10 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
     }
 
     // 3. One reference per fault, and the matrix run.
-    const referencesStarted = performance.now();
-    const faulted = await Promise.all(faults.map((fault) => startReference(TOKEN, new FaultSet([fault]))));
-    references.push(...faulted);
-    timings.references = performance.now() - referencesStarted;
+    const { urls, durationMs: startedInMs } = await (faultedStarting ?? startFaultedReferences(faults, references));
+    timings.references = startedInMs;
     const run: MatrixRun = {
-      targets: Object.fromEntries(faults.map((f, i) => [f, faulted[i]?.url ?? ''])),
+      targets: Object.fromEntries(faults.map((f, i) => [f, urls[i] ?? ''])),
       baseUrl: clean.url,
       workers,
       work,
@@ -180,7 +182,7 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
     const first = await runPairs(run, pairs, 'matrix');
     timings.matrix = first.durationMs;
     log(
-      `matrix run: ${first.entries} entries, ${ms(first.durationMs)} (references started in ${ms(timings.references)})`,
+      `matrix run: ${first.entries} entries, ${ms(first.durationMs)}; the references started in ${ms(timings.references)} and served it with ${ms(first.referencesCpuMs)} of CPU`,
     );
 
     // 3b. An assumed-clause fault whose verdict turned: judged again on every test it can reach.
@@ -201,9 +203,26 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
     );
     return judge({ traced, faults, pairs, outcomes, unrun, timings, whole: options.faults === undefined, started });
   } finally {
+    await faultedStarting?.catch(() => undefined);
     await Promise.all(references.map((r) => r.close()));
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * One reference per fault, each started in a turn of its own so this process keeps answering meanwhile.
+ * Each is added to `started` as it listens (to be closed however the matrix ends).
+ */
+async function startFaultedReferences(faults: readonly FaultName[], started: Reference[]) {
+  const begun = performance.now();
+  const urls: string[] = [];
+  for (const fault of faults) {
+    await new Promise((resolve) => setImmediate(resolve));
+    const reference = await startReference(TOKEN, new FaultSet([fault]));
+    started.push(reference);
+    urls.push(reference.url);
+  }
+  return { urls, durationMs: performance.now() - begun };
 }
 
 interface MatrixRun {
@@ -222,6 +241,7 @@ async function runPairs(run: MatrixRun, pairs: ReadonlyMap<FaultName, readonly T
   for (const [fault, tests] of pairs) for (const test of tests) (plan.tests[test.title] ??= []).push(fault);
   const planFile = path.join(run.work, `${name}.json`);
   await writeFile(planFile, JSON.stringify(plan));
+  const cpu = process.cpuUsage();
   const result = await runSuite({
     env: { ...childEnv(), BASE_URL: run.baseUrl, FAULT_PLAN: planFile },
     args: [`--workers=${run.workers}`],
@@ -230,7 +250,14 @@ async function runPairs(run: MatrixRun, pairs: ReadonlyMap<FaultName, readonly T
   });
   if (result.tests.length === 0)
     throw new Error(`The ${name} run ran no test (exit ${result.exitCode}):\n${result.stderr.slice(0, 2000)}`);
-  return { outcomes: outcomesByFault(result.tests), entries: result.tests.length, durationMs: result.durationMs };
+  const { user, system } = process.cpuUsage(cpu);
+  return {
+    outcomes: outcomesByFault(result.tests),
+    entries: result.tests.length,
+    durationMs: result.durationMs,
+    /** CPU the references (this process) spent serving the run. */
+    referencesCpuMs: (user + system) / 1000,
+  };
 }
 
 /**

@@ -71,8 +71,9 @@ interface FaultRow {
   readonly unmeasured: number;
   /** Every failing test, with the first line of its error (written to the JSON report, for a look). */
   readonly failures: readonly { readonly test: string; readonly error: string }[];
-  /** The verdict of a run against a reference with only this fault. */
+  /** The verdict of a run against a reference with only this fault, and why (NOT CONFORMANT, NO VERDICT). */
   readonly verdict: string;
+  readonly verdictReasons: readonly string[];
 }
 
 interface ClauseRow {
@@ -274,7 +275,7 @@ function completionPairs(
   for (const [fault, planned] of pairs) {
     if (Clauses[FaultCatalogue[fault].clause].level !== 'assumed' || 'once' in FaultCatalogue[fault]) continue;
     const ran = [...(outcomes.get(fault)?.values() ?? [])];
-    if (verdictWith(ran, traced) === 'CONFORMANT') continue;
+    if (verdictWith(ran, traced).verdict === 'CONFORMANT') continue;
     const keys = new Set(planned.map((t) => t.title));
     const more = traced.tests.filter((t) => !keys.has(t.title) && traced.reaches(fault, t));
     if (more.length > 0) completion.set(fault, more);
@@ -383,7 +384,7 @@ function record(test: TestOutcome): TestRecord {
 const failing = (t: TestOutcome) => t.outcome === 'unexpected' || t.outcome === 'flaky';
 
 /** The verdict of a run with this fault: the tests it ran, the clean outcomes of the others. */
-function verdictWith(ran: readonly TestOutcome[], traced: TracedRun): string {
+function verdictWith(ran: readonly TestOutcome[], traced: TracedRun): Pick<FaultRow, 'verdict' | 'verdictReasons'> {
   const ranKeys = new Set(ran.map((t) => t.title));
   const tests = [...ran, ...traced.tests.filter((t) => !ranKeys.has(t.title))].map(record);
   const report = buildReport({
@@ -395,7 +396,7 @@ function verdictWith(ran: readonly TestOutcome[], traced: TracedRun): string {
     durationMs: 0,
     fakerSeed: undefined,
   });
-  return report.verdict;
+  return { verdict: report.verdict, verdictReasons: report.reasons };
 }
 
 function firstLines(error: string | undefined): string {
@@ -439,7 +440,7 @@ function judge(input: {
       blast: failed.filter((t) => !t.clauses.includes(clause)).map((t) => t.title),
       unmeasured: tests.filter((t) => !cites(fault, t) && !ranKeys.has(t.title) && traced.reaches(fault, t)).length,
       failures: failed.map((t) => ({ test: t.title, error: firstLines(t.errors[0]) })),
-      verdict: ran.length === 0 ? '(not run)' : verdictWith(ran, traced),
+      ...(ran.length === 0 ? { verdict: '(not run)', verdictReasons: [] } : verdictWith(ran, traced)),
     };
   });
 

@@ -29,7 +29,7 @@ export function matrixProblems(matrix: FaultMatrix): string[] {
     ),
     ...matrix.verdictTurnedByReading.map(
       (r) =>
-        `verdict is ${r.verdict} with ${r.fault}, which breaks only the reading ${r.clause}: a reading decided the verdict`,
+        `verdict is ${r.verdict} with ${r.fault}, which breaks only the reading ${r.clause}: a reading decided the verdict (${r.verdictReasons.join(' ')})`,
     ),
     ...matrix.unproven.map(
       (t) => `unproven test (no fault of its clauses makes it fail): ${t.title} (clauses: ${t.clauses.join(', ')})`,

@@ -3,14 +3,14 @@
  * started elsewhere (main.ts, support/run/global-setup.ts, self tests) so tests can listen on port 0.
  */
 import type { IncomingMessage } from 'node:http';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { Socket } from 'node:net';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { protectScope } from './auth.ts';
 import { defaultDeliveryOptions, DeliveryDispatcher, type DeliveryOptions } from './deliveries.ts';
-import { installConventionFaults } from './faults/conventions.ts';
 import { FaultSet } from './faults/index.ts';
-import { installSecurityFaults } from './faults/security.ts';
 import { Responses } from './format.ts';
-import type { ReferenceContext } from './routes/context.ts';
+import { Bends } from './hooks.ts';
+import { operationOf, type ReferenceContext } from './routes/context.ts';
 import { deleteRoutes } from './routes/delete.ts';
 import { listRoutes } from './routes/list.ts';
 import { productRoutes } from './routes/products.ts';
@@ -25,6 +25,7 @@ export interface ReferenceOptions {
   readonly variant?: ReferenceVariant;
   /** Choices of a self test's own, in place of the variant's. */
   readonly choices?: ReferenceChoices;
+  /** The faults it is started with (REFERENCE_FAULTS): they bend it at the hook points of reference/hooks.ts. */
   readonly faults?: FaultSet;
   readonly deliveries?: Partial<DeliveryOptions>;
   /** Largest request body accepted, in bytes; larger ones get 413. */
@@ -69,9 +70,9 @@ function clientErrorKind(error: FastifyError): ErrorKind {
 const SERVER_ERROR = 'Internal server error.';
 
 export function buildReference(options: ReferenceOptions): ReferenceServer {
-  const faults = options.faults ?? new FaultSet();
+  const faults = new Bends(options.faults ?? new FaultSet());
   const choices = options.choices ?? choicesFor(options.variant);
-  const respond = new Responses(choices, faults);
+  const respond = new Responses(choices);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
@@ -101,17 +102,17 @@ export function buildReference(options: ReferenceOptions): ReferenceServer {
     if (kind === 'body-too-large') lingerOnRefusedBody(request.raw, reply);
     return respond.refuse(reply, kind, error.message, {
       status: kind === 'bad-request' ? error.statusCode : undefined,
+      code: error.code,
     });
   });
   app.setNotFoundHandler((request, reply) =>
     respond.refuse(reply, 'no-route', `No route ${request.method} ${request.url.split('?')[0]}.`),
   );
 
-  installConventionFaults(app, faults);
-  installSecurityFaults(app, faults, { store, serverErrorBody: () => respond.errorBody('server-error', SERVER_ERROR) });
-
+  const refused = new WeakSet<FastifyRequest>();
+  installHookPoints(app, ctx, refused);
   app.register(async (protectedScope) => {
-    protectScope(protectedScope, options.token, faults, respond);
+    protectScope(protectedScope, { token: options.token, faults, respond, refused });
     await protectedScope.register(webhookRoutes, ctx);
     await protectedScope.register(productRoutes, ctx);
     await protectedScope.register(deleteRoutes, ctx);
@@ -121,4 +122,52 @@ export function buildReference(options: ReferenceOptions): ReferenceServer {
   if (!choices.list.requiresToken) app.register(listRoutes, ctx);
 
   return { app, choices, store, deliveries };
+}
+
+/**
+ * The hook points around the routes: `request` before a route, `answer` before an answer is sent.
+ * Installed only when a fault may bend them, so a clean reference runs none of this.
+ */
+function installHookPoints(app: FastifyInstance, ctx: ReferenceContext, refused: WeakSet<FastifyRequest>): void {
+  const { faults } = ctx;
+  if (faults.any('request')) {
+    // Requests a fault never answers; dropped when the app closes, so shutdown never waits on them.
+    const held = new Set<Socket>();
+    app.addHook('preClose', async () => {
+      for (const socket of held) socket.destroy();
+    });
+    app.addHook('preValidation', async (request, reply) => {
+      const outcome = faults.bend('request', { kind: 'pass' }, { ...ctx, request, operation: operationOf(request) });
+      if (outcome.kind === 'answer') return reply.code(outcome.status).send(outcome.body);
+      if (outcome.kind === 'withhold') {
+        held.add(request.raw.socket);
+        return new Promise<never>(() => undefined);
+      }
+      return undefined;
+    });
+  }
+  if (faults.any('answer')) {
+    app.addHook('onSend', async (request, reply, payload) => {
+      const body = typeof payload === 'string' ? parseJson(payload) : undefined;
+      const answer = { status: reply.statusCode, body, headers: {} };
+      const bent = faults.bend('answer', answer, {
+        ...ctx,
+        request,
+        operation: operationOf(request),
+        refusal: ctx.respond.refusalOf(request),
+        unauthenticated: refused.has(request),
+      });
+      if (bent === answer) return payload;
+      void reply.code(bent.status).headers(bent.headers);
+      return bent.body === body ? payload : JSON.stringify(bent.body);
+    });
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }

@@ -5,11 +5,11 @@
  * bounded so a dead endpoint cannot pile up work.
  */
 import { randomUUID } from 'node:crypto';
-import { httpRequest, type HttpRequest } from '../support/client/http.ts';
+import { httpRequest } from '../support/client/http.ts';
 import { signatureHeaders, type SignedMessage } from '../support/capture/signature/sign.ts';
 import type { SignatureConfig } from '../support/capture/signature/verify.ts';
 import type { EventName } from '../support/contract/events.ts';
-import type { FaultSet } from './faults/index.ts';
+import type { Bends, Outgoing } from './hooks.ts';
 import type { WebhookRecord } from './store.ts';
 
 export interface DeliveryOptions {
@@ -43,7 +43,6 @@ interface Message {
   readonly id: string;
   readonly event: EventName;
   readonly body: string;
-  readonly contentType: string;
 }
 
 export class DeliveryDispatcher {
@@ -54,7 +53,7 @@ export class DeliveryDispatcher {
   readonly #inFlight = new Set<AbortController>();
 
   constructor(
-    private readonly faults: FaultSet,
+    private readonly faults: Bends,
     private readonly options: DeliveryOptions = defaultDeliveryOptions,
   ) {}
 
@@ -76,60 +75,56 @@ export class DeliveryDispatcher {
 
   /** Queues one delivery per active webhook subscribed to the event. Returns at once. */
   emit(emitted: EventName, data: unknown, webhooks: Iterable<WebhookRecord>): void {
-    if (this.faults.has('delivery-never-sent')) return;
-    const event: EventName =
-      emitted === 'product.updated' && this.faults.has('delivery-update-emits-created') ? 'product.created' : emitted;
-    for (const webhook of webhooks) {
-      if (webhook.status !== 1) continue;
-      if (!webhook.events.some((e) => e.event_name === event) && !this.faults.has('delivery-ignores-subscription'))
-        continue;
+    const active = [...webhooks].filter((webhook) => webhook.status === 1);
+    const recipients = (event: EventName) => active.filter((w) => w.events.some((e) => e.event_name === event));
+    const emission = this.faults.bend(
+      'emit',
+      { event: emitted, webhooks: recipients(emitted) },
+      { active, recipients },
+    );
+    for (const webhook of emission.webhooks) {
       if (this.#closed) return;
       if (this.#pending >= this.options.maxPending) {
         this.#dropped++;
         continue;
       }
       this.#pending++;
-      this.#attempt(webhook, this.#message(event, data), 1);
+      this.#attempt(webhook, this.#message(emission.event, data), 1);
     }
   }
 
   #message(event: EventName, data: unknown): Message {
-    const payload = this.faults.has('delivery-payload-without-event')
-      ? { id: randomUUID(), created_at: new Date().toISOString(), data }
-      : { id: randomUUID(), event, created_at: new Date().toISOString(), data };
-    const json = JSON.stringify(payload);
-    if (this.faults.has('delivery-form-encoded')) {
-      return {
-        id: `msg_${randomUUID()}`,
-        event,
-        body: `payload=${encodeURIComponent(json)}`,
-        contentType: 'application/x-www-form-urlencoded',
-      };
-    }
-    return { id: `msg_${randomUUID()}`, event, body: json, contentType: 'application/json' };
+    const payload = { id: randomUUID(), event, created_at: new Date().toISOString(), data };
+    return { id: `msg_${randomUUID()}`, event, body: JSON.stringify(payload) };
   }
 
   #attempt(webhook: WebhookRecord, message: Message, attempt: number): void {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.attemptTimeoutMs);
     this.#inFlight.add(controller);
-    // The fault signs a pretty-printed copy of the JSON it sends compactly: "the same data", other bytes.
-    const signed = this.faults.has('delivery-signature-over-reserialized-body')
-      ? JSON.stringify(JSON.parse(message.body), null, 2)
-      : message.body;
-    const headers: Record<string, string> = {
-      'content-type': message.contentType,
-      'user-agent': 'store-api-reference/1',
-      ...this.#signatureHeaders(webhook.secret, { id: message.id, timestamp: new Date(), body: signed }),
+    const outgoing: Outgoing = this.faults.bend(
+      'delivery',
+      {
+        method: webhook.method_type,
+        url: webhook.url,
+        headers: { 'content-type': 'application/json', 'user-agent': 'store-api-reference/1' },
+        body: message.body,
+        signed: message.body,
+      },
+      { webhook, event: message.event },
+    );
+    const headers = {
+      ...outgoing.headers,
+      ...this.#signatureHeaders(webhook.secret, { id: message.id, timestamp: new Date(), body: outgoing.signed }),
     };
     webhook.deliveries++;
-    const method = this.faults.has('delivery-method-put')
-      ? 'PUT'
-      : this.faults.has('delivery-method-get')
-        ? 'GET'
-        : webhook.method_type;
     // Not the global fetch: it refuses "bad ports" (6000, …) where a receiver may well listen.
-    void this.#send(webhook, message, { method, headers, signal: controller.signal })
+    void httpRequest(outgoing.url, {
+      method: outgoing.method,
+      headers,
+      signal: controller.signal,
+      ...(outgoing.body === undefined ? {} : { body: outgoing.body }),
+    })
       .then(async (response) => {
         await response.text().catch(() => undefined);
         return (
@@ -156,22 +151,6 @@ export class DeliveryDispatcher {
       });
   }
 
-  /** The request of one attempt: the message as its body, unless a fault sends it another way. */
-  #send(webhook: WebhookRecord, message: Message, init: HttpRequest & { headers: Record<string, string> }) {
-    if (this.faults.has('delivery-get-with-query'))
-      return httpRequest(withQuery(webhook.url, message.body), { ...init, method: 'GET' });
-    // A "thin" notification: the event's name in a header, nothing else (the receiver is to fetch the rest).
-    if (this.faults.has('delivery-get-ping')) {
-      const { 'content-type': _none, ...headers } = init.headers;
-      return httpRequest(webhook.url, {
-        ...init,
-        method: 'GET',
-        headers: { ...headers, 'x-store-event': message.event },
-      });
-    }
-    return httpRequest(webhook.url, { ...init, body: message.body });
-  }
-
   #signatureHeaders(secret: string, message: SignedMessage): Record<string, string> {
     const { signature, signaturePrefix } = this.options;
     const headers = signatureHeaders(signature, secret, message);
@@ -186,11 +165,4 @@ export class DeliveryDispatcher {
     for (const controller of this.#inFlight) controller.abort();
     this.#timers.clear();
   }
-}
-
-/** `url` with `payload` in its query, as an HTTP client's get(url, payload) sends it. */
-function withQuery(url: string, payload: string): string {
-  const target = new URL(url);
-  target.searchParams.set('payload', payload);
-  return target.toString();
 }

@@ -1,13 +1,11 @@
 /** How the reference renders values the spec fixes the form of, and its envelopes and error bodies. */
-import type { FastifyReply } from 'fastify';
-import type { FaultSet } from './faults/index.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorKind, FieldErrors, MessageKey, ReferenceChoices } from './variants/index.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `YYYY-MM-DD HH:MM:SS`, in UTC (Conventions: Timestamps). */
-export function formatTimestamp(date: Date, faults: FaultSet): string {
-  if (faults.has('timestamps-iso')) return date.toISOString();
+export function formatTimestamp(date: Date): string {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
 }
 
@@ -23,23 +21,21 @@ export interface Envelope<T> {
   [extra: string]: unknown;
 }
 
+/** What kind of refusal an answer is, and the code of the client error behind it (malformed JSON...). */
+export interface Refusal {
+  readonly kind: ErrorKind;
+  readonly code: string | undefined;
+}
+
 /** The reference's answers, in the words and shapes its variant chose. */
 export class Responses {
-  constructor(
-    private readonly choices: ReferenceChoices,
-    private readonly faults: FaultSet,
-  ) {}
+  readonly #refusals = new WeakMap<FastifyRequest, Refusal>();
+
+  constructor(private readonly choices: ReferenceChoices) {}
 
   /** A success envelope (Conventions: Response envelope). */
   envelope<T>(message: MessageKey, data: T): Envelope<T> {
-    const body: Envelope<T> = {
-      status: this.faults.has('envelope-status-ok') ? 'ok' : 'success',
-      message: this.choices.messages[message],
-      data,
-      ...this.choices.extras.envelope(),
-    };
-    if (this.faults.has('envelope-no-message')) delete body.message;
-    return body;
+    return { status: 'success', message: this.choices.messages[message], data, ...this.choices.extras.envelope() };
   }
 
   /** The status the variant gives a kind of refusal. */
@@ -52,14 +48,20 @@ export class Responses {
     return this.choices.errors.body(kind, detail, fields);
   }
 
-  /** Sends a refusal with the status the variant gives its kind (or `status`, where a fault bends it). */
+  /** Sends a refusal with the status the variant gives its kind (or `status`: a client error's own). */
   refuse(
     reply: FastifyReply,
     kind: ErrorKind,
     detail: string,
-    options: { fields?: FieldErrors | undefined; status?: number | undefined } = {},
+    options: { fields?: FieldErrors | undefined; status?: number | undefined; code?: string | undefined } = {},
   ): FastifyReply {
+    this.#refusals.set(reply.request, { kind, code: options.code });
     return reply.code(options.status ?? this.statusOf(kind)).send(this.errorBody(kind, detail, options.fields));
+  }
+
+  /** The refusal the answer to `request` is, if it is one. */
+  refusalOf(request: FastifyRequest): Refusal | undefined {
+    return this.#refusals.get(request);
   }
 
   /** Refuses an `{identifier}` that names no `resource`. */

@@ -1,5 +1,5 @@
-/** The reference's in-memory state: webhooks, products, tags, and the seeded reference data. */
-import type { EventName } from '../support/contract/events.ts';
+/** The reference's in-memory state: webhooks, products, tags, the event catalogue, and the seeded reference data. */
+import { EventCatalogue, type EventName } from '../support/contract/events.ts';
 import type { Bilingual, BrandRecord, CategoryRecord, SeedData } from './seed.ts';
 
 export type ProductType = 'physical' | 'digital' | 'booking' | 'service';
@@ -46,6 +46,37 @@ export interface ProductRecord {
   extra: Record<string, unknown>;
   created_at: Date;
   updated_at: Date;
+}
+
+/** A record with nothing set yet: what a created product starts from. */
+export function blankProduct(id: number, type: ProductType, now: Date): ProductRecord {
+  return {
+    id,
+    type,
+    name: { ar: '', en: '' },
+    summary: { ar: '', en: '' },
+    description: { ar: '', en: '' },
+    price: 0,
+    sale_price: 0,
+    is_refundable: false,
+    min_purchase: 1,
+    max_purchase: null,
+    image_id: null,
+    sku: null,
+    is_published: true,
+    brand_id: null,
+    category_ids: [],
+    tag_ids: [],
+    extra: {},
+    created_at: now,
+    updated_at: now,
+  };
+}
+
+/** An entry of the event catalogue Webhook Events answers. */
+export interface CatalogueEntry {
+  readonly value: string;
+  readonly label: string;
 }
 
 /** A product the reference starts with. */
@@ -95,6 +126,8 @@ export class Store {
   readonly providers: ReadonlySet<number>;
   readonly statuses: ReadonlySet<number>;
   readonly tags = new Map<number, string>();
+  /** The catalogue is fixed (Events): the routes never write it. */
+  catalogue: CatalogueEntry[] = EventCatalogue.map(({ value, label }) => ({ value, label }));
   readonly #webhookIds: IdSequence;
   readonly #registeredEventIds: IdSequence;
   readonly #productIds: IdSequence;

@@ -2,18 +2,13 @@
  * The reference's request validation. The spec leaves required fields and most rules unshown; these
  * are the reference's own choices (some made by its variant), which the suite must not assert (a
  * vendor may choose otherwise).
- *
- * The validation faults are consulted while a body is parsed, and only on the input they bend (a
- * repeated gallery id, a null option table, an unpadded hour...): the fault matrix traces which requests
- * consult which fault, and a fault consulted on every body would reach every test that makes a product.
  */
 import { z } from 'zod';
-import { EventNames } from '../support/contract/events.ts';
+import { EventNames, type EventName } from '../support/contract/events.ts';
 import { isPublicHttps, resolves } from './destinations.ts';
-import type { FaultSet } from './faults/index.ts';
 import type { CategoryRecord } from './seed.ts';
 import type { Store } from './store.ts';
-import type { ReferenceChoices } from './variants/index.ts';
+import type { FieldErrors, ReferenceChoices } from './variants/index.ts';
 
 /** An object of the fields listed for it: unlisted fields refused or dropped, as the variant chose. */
 type ObjectOf = <S extends z.ZodRawShape>(shape: S) => z.ZodObject<S>;
@@ -43,7 +38,20 @@ const destination = (choices: ReferenceChoices) => {
   }
 };
 
-export const WebhookBody = (faults: FaultSet, choices: ReferenceChoices, operation: 'register' | 'update') =>
+/** Whether `name` is an event of the catalogue (Events). */
+export const isEventName = (name: unknown): name is EventName => (EventNames as readonly unknown[]).includes(name);
+
+/** A body validated: parsed, or not (`body` undefined), and what is wrong with it; it is taken when nothing is. */
+export interface Validated<T> {
+  readonly body: T | undefined;
+  readonly fields: FieldErrors;
+}
+
+export function isAccepted<T>(validated: Validated<T>): validated is Validated<T> & { readonly body: T } {
+  return validated.body !== undefined && Object.keys(validated.fields).length === 0;
+}
+
+export const WebhookBody = (choices: ReferenceChoices) =>
   objectOf(choices)({
     name,
     url: destination(choices),
@@ -53,10 +61,9 @@ export const WebhookBody = (faults: FaultSet, choices: ReferenceChoices, operati
       .min(1)
       .max(EventNames.length)
       .superRefine((names, ctx) => {
-        const unknown = names.filter((name) => !(EventNames as readonly string[]).includes(name));
-        if (unknown.length === 0) return;
-        if (faults.has(`${operation}-webhook-keeps-unknown-events`)) return;
-        ctx.addIssue({ code: 'custom', message: `not in the event catalogue: ${unknown.join(', ')}` });
+        const unknown = names.filter((name) => !isEventName(name));
+        if (unknown.length > 0)
+          ctx.addIssue({ code: 'custom', message: `not in the event catalogue: ${unknown.join(', ')}` });
       }),
     secret: z.string().min(32).max(255).optional(),
     status: z.int().min(0).max(1).default(1),
@@ -66,7 +73,7 @@ export type WebhookBody = z.infer<ReturnType<typeof WebhookBody>>;
 const priceTable = z.record(z.string().max(255), z.number().min(-1e9).max(1e9));
 const Weekday = z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']);
 
-function productOption(faults: FaultSet, object: ObjectOf) {
+function productOption(object: ObjectOf) {
   const bilingual = object({ ar: text, en: text });
   const table = object({ ar: priceTable, en: priceTable });
   return object({
@@ -77,61 +84,39 @@ function productOption(faults: FaultSet, object: ObjectOf) {
     multiSelect: z.boolean(),
     options: table.nullable(),
   }).superRefine((option, ctx) => {
-    const emptySubtitle = option.subTitle !== undefined && (option.subTitle.ar === '' || option.subTitle.en === '');
-    if (emptySubtitle && faults.has('product-option-empty-subtitle-rejected')) {
-      ctx.addIssue({ code: 'custom', path: ['subTitle'], message: 'must not be empty' });
-    }
-    if (option.options !== null) return;
     // The option types are an open set; only the two that need a price table are held to it.
-    const needsTable = option.type === 'radio' || option.type === 'checkbox';
-    const refused = needsTable
-      ? !faults.has('product-option-null-table-accepted')
-      : faults.has('product-option-text-needs-table');
-    if (refused) ctx.addIssue({ code: 'custom', path: ['options'], message: 'needs an options table' });
+    if (option.options === null && needsPriceTable(option.type))
+      ctx.addIssue({ code: 'custom', path: ['options'], message: 'needs an options table' });
   });
 }
 
-const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const H_MM = /^\d{1,2}:[0-5]\d$/;
+/** The option types whose `options` must be a price table (`text` takes null). */
+export const needsPriceTable = (type: string) => type === 'radio' || type === 'checkbox';
 
-function availability(faults: FaultSet, object: ObjectOf) {
-  const hhmm = z
-    .string()
-    .refine(
-      (value) => HH_MM.test(value) || (H_MM.test(value) && faults.has('booking-availability-hour-unpadded')),
-      'must be HH:MM',
-    );
+export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+function availability(object: ObjectOf) {
+  const hhmm = z.string().regex(HH_MM, 'must be HH:MM');
   const window = object({ start: hhmm, end: hhmm }).refine((w) => w.start.padStart(5, '0') < w.end.padStart(5, '0'), {
     message: 'start must be before end',
     path: ['end'],
   });
-  const windows = z
-    .array(window)
-    .max(24)
-    .refine((list) => list.length <= 1 || !faults.has('booking-availability-single-window'), 'one window a day');
-  return z.record(z.string(), windows).superRefine((days, ctx) => {
-    const unknown = Object.keys(days).filter((day) => !Weekday.safeParse(day).success);
-    if (unknown.length > 0 && !faults.has('booking-availability-any-weekday')) {
-      ctx.addIssue({ code: 'custom', message: `not weekdays: ${unknown.join(', ')}` });
-    }
+  return z.record(z.string(), z.array(window).max(24)).superRefine((days, ctx) => {
+    const unknown = Object.keys(days).filter((day) => !isWeekday(day));
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `not weekdays: ${unknown.join(', ')}` });
   });
 }
 
-/** `YYYY-MM-DD`; the fault parses what is not with `Date` instead, which throws on what it cannot read. */
-function isoDate(faults: FaultSet) {
-  return z.string().transform((value, ctx) => {
-    if (z.iso.date().safeParse(value).success) return value;
-    if (faults.has('service-date-parse-500')) return new Date(value).toISOString().slice(0, 10);
-    ctx.addIssue({ code: 'custom', message: 'must be a date YYYY-MM-DD' });
-    return z.NEVER;
-  });
-}
+export const isWeekday = (day: string) => Weekday.safeParse(day).success;
 
-function commonFields(faults: FaultSet, object: ObjectOf) {
-  const gallery = ids.refine(
-    (list) => new Set(list).size === list.length || !faults.has('product-gallery-repeats-rejected'),
-    'must not repeat a media id',
-  );
+/** `YYYY-MM-DD`. */
+const isoDate = z.iso.date('must be a date YYYY-MM-DD');
+export const isIsoDate = (value: unknown) => isoDate.safeParse(value).success;
+
+/** A URL, http or https. */
+export const isHttpUrl = (value: unknown) => httpUrl.safeParse(value).success;
+
+function commonFields(object: ObjectOf) {
   return {
     name_ar: name,
     name_en: name,
@@ -145,7 +130,7 @@ function commonFields(faults: FaultSet, object: ObjectOf) {
     price: money,
     sku: z.string().max(255).optional(),
     image_id: id.optional(),
-    product_gallery: gallery.optional(),
+    product_gallery: ids.optional(),
     brand_id: id.optional(),
     badge_id: id.optional(),
     category: ids.optional(),
@@ -154,7 +139,7 @@ function commonFields(faults: FaultSet, object: ObjectOf) {
     policy_description: text.optional(),
     video_source: z.string().max(50).optional(),
     video_id: z.string().max(255).optional(),
-    product_options: z.array(productOption(faults, object)).max(50).optional(),
+    product_options: z.array(productOption(object)).max(50).optional(),
     general_title: text.optional(),
     general_description: text.optional(),
     general_image: id.optional(),
@@ -170,14 +155,14 @@ function commonFields(faults: FaultSet, object: ObjectOf) {
   };
 }
 
-export const BookingBody = (faults: FaultSet, choices: ReferenceChoices) =>
+export const BookingBody = (choices: ReferenceChoices) =>
   objectOf(choices)({
-    ...commonFields(faults, objectOf(choices)),
+    ...commonFields(objectOf(choices)),
     cost: money.optional(),
     quantity: z.int().min(0).max(1e6).optional(),
     duration: z.int().positive().max(10_000).optional(),
     duration_type: z.string().min(1).max(20).optional(),
-    availability: availability(faults, objectOf(choices)).optional(),
+    availability: availability(objectOf(choices)).optional(),
     provider_required: z.boolean().optional(),
     providers: ids.optional(),
     is_enable_date_range: z.boolean().optional(),
@@ -189,23 +174,17 @@ export const BookingBody = (faults: FaultSet, choices: ReferenceChoices) =>
   });
 export type BookingBody = z.infer<ReturnType<typeof BookingBody>>;
 
-export const ServiceBody = (faults: FaultSet, choices: ReferenceChoices) =>
+export const ServiceBody = (choices: ReferenceChoices) =>
   objectOf(choices)({
-    ...commonFields(faults, objectOf(choices)),
-    release_date: isoDate(faults).optional(),
-    update_date: isoDate(faults).optional(),
-    preview_link: z
-      .string()
-      .refine(
-        (link) => httpUrl.safeParse(link).success || faults.has('service-preview-link-unchecked'),
-        'must be a URL',
-      )
-      .optional(),
+    ...commonFields(objectOf(choices)),
+    release_date: isoDate.optional(),
+    update_date: isoDate.optional(),
+    preview_link: z.string().refine(isHttpUrl, 'must be a URL').optional(),
   });
 export type ServiceBody = z.infer<ReturnType<typeof ServiceBody>>;
 /** The service body with every field optional, but those the variant requires on PATCH too. */
-export function ServicePatch(faults: FaultSet, choices: ReferenceChoices) {
-  const body = ServiceBody(faults, choices);
+export function ServicePatch(choices: ReferenceChoices) {
+  const body = ServiceBody(choices);
   const { patchRequires } = choices.bodies;
   const unknown = patchRequires.filter((field) => !Object.hasOwn(body.shape, field));
   if (unknown.length > 0) throw new Error(`patchRequires names fields the service body lacks: ${unknown.join(', ')}`);

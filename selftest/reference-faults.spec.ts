@@ -1,12 +1,14 @@
 /**
  * The fault registry, checked as data (no run): every stated clause can be broken by at least one fault,
- * every fault names a clause of the contract and says what it does, and the reference's modules import
- * one another without a cycle (the registry once imported its area files, which imported it back).
+ * every fault names a clause of the contract, says what it does and bends the reference somewhere, the
+ * hook points apply a bend only where its guard holds (a traced set applies none), and the reference's
+ * modules import one another without a cycle (the registry once imported its area files, which imported it back).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { FaultCatalogue, FaultNames } from '../reference/faults/index.ts';
+import { FaultCatalogue, FaultNames, FaultSet } from '../reference/faults/index.ts';
+import { Bends, type HookContext } from '../reference/hooks.ts';
 import { PROJECT_ROOT } from '../support/run/config.ts';
 import { isClauseId, StatedClauses } from '../support/contract/clauses.ts';
 
@@ -24,6 +26,44 @@ test('every fault names a clause of the contract and describes itself', () => {
     return !isClauseId(clause) || description.trim().length < 10;
   });
   expect(wrong, 'faults with an unknown clause or no description').toEqual([]);
+});
+
+test('every fault bends the reference at a hook point', () => {
+  const idle = FaultNames.filter((name) => Object.keys(FaultCatalogue[name].bends).length === 0);
+  expect(idle, 'faults with no bend').toEqual([]);
+});
+
+test('a hook point applies the bends of faults switched on, where their guards hold; a once fault only the first time', () => {
+  const context = { active: [], recipients: () => [] };
+  const emission = { event: 'product.updated' as const, webhooks: [] };
+  const bends = new Bends(new FaultSet(['delivery-update-emits-created']));
+  expect(bends.bend('emit', emission, context).event).toBe('product.created');
+  expect(bends.bend('emit', { ...emission, event: 'product.created' }, context)).toEqual({
+    event: 'product.created',
+    webhooks: [],
+  });
+  expect(new Bends(new FaultSet()).bend('emit', emission, context)).toBe(emission);
+
+  // Only the guard's part of a request's context: the operation it reached.
+  const booking = { operation: 'createBookingProduct' } as unknown as HookContext<'request'>;
+  const once = new Bends(new FaultSet(['create-booking-no-answer']));
+  expect(once.bend('request', { kind: 'pass' }, booking)).toEqual({ kind: 'withhold' });
+  expect(once.bend('request', { kind: 'pass' }, booking)).toEqual({ kind: 'pass' });
+});
+
+test('a traced fault set evaluates every guard and applies no bend', () => {
+  const consulted: string[] = [];
+  class Traced extends FaultSet {
+    override consult(fault: string): boolean {
+      consulted.push(fault);
+      return false;
+    }
+  }
+  const bends = new Bends(new Traced([], FaultNames));
+  const emission = { event: 'product.updated' as const, webhooks: [] };
+  expect(bends.bend('emit', emission, { active: [], recipients: () => [] })).toBe(emission);
+  // delivery-ignores-subscription's guard holds only when an active webhook is not subscribed.
+  expect(consulted.sort()).toEqual(['delivery-never-sent', 'delivery-update-emits-created']);
 });
 
 /** Relative `import ... from './x.ts'` and `export ... from` of a file, resolved (type-only imports included). */

@@ -1,58 +1,66 @@
-/**
- * Faults of the conventions every operation shares (envelope, JSON, timestamps), and the two that act
- * on the whole server rather than one route: their hooks are installed here, only when they are on.
- */
-import type { Socket } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { Operations } from '../../support/contract/operations.ts';
-import type { FaultDefinition, FaultQuery } from './definition.ts';
+/** Faults of the conventions every operation shares: the envelope, JSON bodies, timestamps, an answer at all. */
+import type { Bend } from '../hooks.ts';
+import { isRecord, type FaultDefinition } from './definition.ts';
+
+/** A success envelope (Conventions: Response envelope), and what a fault makes of it. */
+const successEnvelope = (bend: (envelope: Record<string, unknown>) => Record<string, unknown>): Bend<'answer'> => ({
+  when: ({ body }) => isRecord(body) && body.status === 'success',
+  bend: (answer) => ({ ...answer, body: bend(answer.body as Record<string, unknown>) }),
+});
+
+/** A rendered resource's timestamps as ISO 8601. */
+const isoTimestamps = (
+  rendered: Readonly<Record<string, unknown>>,
+  record: { created_at: Date; updated_at: Date },
+) => ({
+  ...rendered,
+  created_at: record.created_at.toISOString(),
+  updated_at: record.updated_at.toISOString(),
+});
 
 export const conventionFaults = {
   'envelope-status-ok': {
     clause: 'conventions.envelope',
     description: 'Success envelopes say status "ok" instead of "success".',
+    bends: { answer: successEnvelope((envelope) => ({ ...envelope, status: 'ok' })) },
   },
-  'envelope-no-message': { clause: 'conventions.envelope', description: 'Success envelopes leave out `message`.' },
+  'envelope-no-message': {
+    clause: 'conventions.envelope',
+    description: 'Success envelopes leave out `message`.',
+    bends: { answer: successEnvelope(({ message: _, ...envelope }) => envelope) },
+  },
   'timestamps-iso': {
     clause: 'conventions.timestamps',
     description: 'Timestamps are ISO 8601 (2026-01-02T03:04:05.000Z) instead of YYYY-MM-DD HH:MM:SS.',
+    bends: {
+      product: { bend: (rendered, { product }) => isoTimestamps(rendered, product) },
+      webhook: {
+        bend: (rendered, { webhook }) => ({
+          ...isoTimestamps(rendered, webhook),
+          events: (rendered.events as Record<string, unknown>[]).map((event, i) =>
+            'created_at' in event ? { ...event, created_at: webhook.events[i]?.created_at.toISOString() } : event,
+          ),
+        }),
+      },
+    },
   },
   'response-text-plain': {
     clause: 'conventions.json-body',
     description: 'Responses are sent with Content-Type text/plain.',
+    bends: {
+      answer: { bend: (answer) => ({ ...answer, headers: { ...answer.headers, 'content-type': 'text/plain' } }) },
+    },
   },
   'create-booking-no-answer': {
     clause: 'create-booking.created',
     description:
       'The first Create Booking Product request of a run never gets an answer (a lock stuck at start-up): the client times out.',
     once: true,
+    bends: {
+      request: {
+        when: (_, { operation }) => operation === 'createBookingProduct',
+        bend: () => ({ kind: 'withhold' }),
+      },
+    },
   },
 } as const satisfies Record<string, FaultDefinition>;
-
-export type ConventionFault = keyof typeof conventionFaults;
-
-/**
- * Installs the hooks of the server-wide faults. `response-text-plain` bends every answer, so it is
- * consulted once, when the app is built; the others are consulted only on the requests they bend.
- */
-export function installConventionFaults(app: FastifyInstance, faults: FaultQuery<ConventionFault>): void {
-  if (faults.has('response-text-plain')) {
-    app.addHook('onSend', async (_request, reply, payload) => {
-      reply.header('content-type', 'text/plain');
-      return payload;
-    });
-  }
-
-  // Hold the first booking request open without answering (one timeout per run is enough to prove the
-  // suite reports it); preClose drops the held connection so shutdown never waits on it.
-  const { method, path } = Operations.createBookingProduct;
-  let held: Socket | undefined;
-  app.addHook('preClose', async () => {
-    held?.destroy();
-  });
-  app.addHook('onRequest', (request, _reply, done) => {
-    const booking = request.method === method && request.url.split('?')[0] === path;
-    if (!held && booking && faults.has('create-booking-no-answer')) held = request.raw.socket;
-    else done();
-  });
-}

@@ -1,12 +1,12 @@
 /**
  * The fault switch: named, realistic bugs the reference can be started with (REFERENCE_FAULTS=a,b).
- * Each breaks one spec clause. The fault matrix (selftest/fault-matrix.spec.ts) runs the suite once per
- * fault and requires a failure in a test citing that clause, so every check is proven able to fail.
- * With no fault switched on, `has()` is false everywhere and no fault code path runs.
+ * Each breaks one spec clause. The fault matrix (selftest/matrix/) runs the suite's tests against each
+ * fault and requires a failure in a test citing its clause, so every check is proven able to fail.
  *
- * Each area file holds its definitions and the hooks of its faults, typed against FaultQuery
- * (definition.ts), so it never imports this registry; elsewhere, only `faults.has(...)` bends behaviour.
+ * Each area file declares its faults: clause, description, and how each bends the reference at the hook
+ * points of reference/hooks.ts. With no fault switched on, no bend runs.
  */
+import type { BendSource, FaultBend, HookName } from '../hooks.ts';
 import { conventionFaults } from './conventions.ts';
 import type { FaultDefinition } from './definition.ts';
 import { listFaults } from './list.ts';
@@ -25,16 +25,42 @@ export const FaultCatalogue = {
 export type FaultName = keyof typeof FaultCatalogue;
 export const FaultNames = Object.keys(FaultCatalogue) as FaultName[];
 
-export class FaultSet {
+/** The bends of `faults` at each hook point, in catalogue order. */
+function bendsByPoint(faults: readonly FaultName[]): Map<HookName, FaultBend<HookName>[]> {
+  const byPoint = new Map<HookName, FaultBend<HookName>[]>();
+  for (const fault of faults) {
+    const definition: FaultDefinition = FaultCatalogue[fault];
+    for (const [point, bends] of Object.entries(definition.bends) as [HookName, unknown][]) {
+      const list = (Array.isArray(bends) ? bends : [bends]) as FaultBend<HookName>[];
+      const at = byPoint.get(point) ?? [];
+      for (const bend of list) at.push({ ...bend, fault, once: definition.once === true });
+      byPoint.set(point, at);
+    }
+  }
+  return byPoint;
+}
+
+/** The faults a reference is started with. */
+export class FaultSet implements BendSource {
   readonly #on: ReadonlySet<FaultName>;
-  constructor(names: Iterable<FaultName> = []) {
+  readonly #bends: Map<HookName, FaultBend<HookName>[]>;
+
+  /** `evaluated`: the faults whose guards the app evaluates (by default, those switched on). */
+  constructor(names: Iterable<FaultName> = [], evaluated?: readonly FaultName[]) {
     this.#on = new Set(names);
+    this.#bends = bendsByPoint(evaluated ?? [...this.#on]);
   }
-  has(name: FaultName): boolean {
-    return this.#on.has(name);
-  }
+
   get names(): readonly FaultName[] {
     return [...this.#on];
+  }
+
+  bendsAt<K extends HookName>(point: K): readonly FaultBend<K>[] {
+    return (this.#bends.get(point) ?? []) as unknown as readonly FaultBend<K>[];
+  }
+
+  consult(fault: string): boolean {
+    return this.#on.has(fault as FaultName);
   }
 }
 

@@ -2,179 +2,424 @@
  * Faults of List Products: realistic bugs of a paginated, filtered list (off-by-one offsets, a floor
  * for a ceiling, links built from the wrong page, a filter that is parsed but never applied...).
  */
-import type { FaultDefinition } from './definition.ts';
+import type { Bend, HookContext, ListFilter, ListPageContext } from '../hooks.ts';
+import { lastPageOf, type Page } from '../pagination.ts';
+import { successData, successStatus, type FaultDefinition } from './definition.ts';
+
+/** A list item (a product rendered in the list shape) changed by `map` where `when` holds. */
+const listItem = (
+  map: (item: Record<string, unknown>, context: HookContext<'product'>) => Record<string, unknown>,
+  when: (context: HookContext<'product'>) => boolean = () => true,
+): Bend<'product'> => ({
+  when: (_, context) => context.shape === 'list' && when(context),
+  bend: (item, context) => map({ ...item }, context),
+});
+
+const path = (url: unknown) => (typeof url === 'string' ? new URL(url).pathname : url);
+
+/** The filter of a query parameter left out, when the query gives it. */
+const ignored = (param: string): Bend<'listSelection'> => ({
+  when: ({ filters }) => filters.some((f) => f.param === param),
+  bend: (selection) => ({ ...selection, filters: selection.filters.filter((f) => f.param !== param) }),
+});
+
+/** The filters of these parameters replaced by `keep`, when the query gives one. */
+const refiltered = (
+  params: readonly string[],
+  keep: (filter: ListFilter) => ListFilter['keep'],
+): Bend<'listSelection'> => ({
+  when: ({ filters }) => filters.some((f) => params.includes(f.param)),
+  bend: (selection) => ({
+    ...selection,
+    filters: selection.filters.map((f) => (params.includes(f.param) ? { ...f, keep: keep(f) } : f)),
+  }),
+});
+
+/** A page whose `total` and the count its `last_page` is made from are these; what follows from them follows. */
+function recounted(page: Page, { page: asked, perPage }: ListPageContext, total: number, pages = total): Page {
+  const lastPage = lastPageOf(pages, perPage);
+  return { ...page, total, lastPage, hasNext: asked < lastPage, beyondLast: asked > lastPage };
+}
+
+/** The page's slice moved by `shift` items, where `when` holds. */
+const shifted = (shift: number, when: (page: Page, context: ListPageContext) => boolean): Bend<'listPage'> => ({
+  when,
+  bend: (page) => ({ ...page, start: page.start + shift, end: page.end + shift }),
+});
+
+/** The pagination of a list answer, changed by `map` where `when` holds. */
+const pagination = (
+  map: (
+    pagination: Record<string, unknown>,
+    products: readonly unknown[],
+    context: HookContext<'answer'>,
+  ) => Record<string, unknown>,
+  when: (pagination: Record<string, unknown>) => boolean = () => true,
+): Bend<'answer'> =>
+  successData(
+    'listProducts',
+    (data, context) => ({
+      ...data,
+      pagination: map(data.pagination as Record<string, unknown>, data.products as unknown[], context),
+    }),
+    (data) =>
+      typeof data.pagination === 'object' &&
+      data.pagination !== null &&
+      when(data.pagination as Record<string, unknown>),
+  );
+
+/** The pagination links of a list answer, each changed by `map`. */
+const links = (map: (link: URL, pagination: Record<string, unknown>) => void): Bend<'answer'> =>
+  pagination(
+    (p) => {
+      const relinked = (link: unknown) => {
+        if (typeof link !== 'string') return link;
+        const url = new URL(link);
+        map(url, p);
+        return url.toString();
+      };
+      return { ...p, next_page_url: relinked(p.next_page_url), prev_page_url: relinked(p.prev_page_url) };
+    },
+    (p) => p.next_page_url !== null || p.prev_page_url !== null,
+  );
 
 export const listFaults = {
   'list-products-206': {
     clause: 'list-products.ok',
     description: 'List Products answers 206 Partial Content (a page of a longer list) instead of 200.',
+    bends: { answer: successStatus('listProducts', 206) },
   },
   'list-products-no-pagination': {
     clause: 'list-products.ok',
     description: 'List Products leaves out `data.pagination`.',
+    bends: { answer: successData('listProducts', ({ products }) => ({ products })) },
   },
 
   // --- The list item ------------------------------------------------------------------------------
-  'list-sku-missing': { clause: 'list-products.item-shape', description: 'List items leave out `sku`.' },
+  'list-sku-missing': {
+    clause: 'list-products.item-shape',
+    description: 'List items leave out `sku`.',
+    bends: { product: listItem(({ sku: _sku, ...item }) => item) },
+  },
   'list-omits-service-products': {
     clause: 'list-products.lists-created',
     description:
       'List Products applies a default type filter that leaves out service products: a created service product is never listed.',
+    bends: {
+      listSelection: {
+        // The storefront's default: a type filter the query never asked for.
+        bend: (selection) => ({
+          ...selection,
+          filters: [
+            ...selection.filters,
+            { param: 'type', value: 'physical,digital,booking', keep: (p) => p.type !== 'service' },
+          ],
+        }),
+      },
+    },
   },
   'list-item-sku-null': {
     clause: 'list-products.item-matches-product',
     description: 'List items carry `sku` = null although the product has one.',
+    bends: { product: listItem((item) => ({ ...item, sku: null })) },
   },
   'list-type-code': {
     clause: 'list-products.type-labels',
     description: 'List items carry the type code (`booking`) instead of its label (`حجز`).',
+    bends: { product: listItem((item, { product }) => ({ ...item, type: product.type })) },
   },
   'list-type-labels-swapped': {
     clause: 'list-products.type-labels',
     description: 'Booking products are labelled `خدمة` and service products `حجز`.',
+    bends: {
+      product: listItem((item, { product, typeLabel }) =>
+        product.type === 'booking' || product.type === 'service'
+          ? { ...item, type: typeLabel(product.type === 'booking' ? 'service' : 'booking') }
+          : item,
+      ),
+    },
   },
   'list-image-relative': {
     clause: 'conventions.image-absolute-url',
     description: 'List items carry `image` as a path (`/media/1.jpg`), not an absolute URL.',
+    bends: { product: listItem((item) => ({ ...item, image: path(item.image) })) },
   },
   'list-no-image-null': {
     clause: 'conventions.image-placeholder',
     description:
       'List items of products without an image carry `image: null` (the list joins the media table, and no row is no URL) instead of the placeholder URL.',
+    bends: {
+      product: listItem(
+        (item) => ({ ...item, image: null }),
+        ({ product }) => product.image_id === null,
+      ),
+    },
   },
   'list-languages-swapped': {
     clause: 'product.bilingual-mapping',
     description:
       'List items carry `name`, `summary` and `description` with their languages swapped: `.ar` holds what was sent as `_en`, and `.en` what was sent as `_ar`.',
+    bends: {
+      product: listItem((item, { product }) => ({
+        ...item,
+        name: { ar: product.name.en, en: product.name.ar },
+        summary: { ar: product.summary.en, en: product.summary.ar },
+        description: { ar: product.description.en, en: product.description.ar },
+      })),
+    },
   },
 
   // --- Pagination ---------------------------------------------------------------------------------
   'list-pagination-strings': {
     clause: 'pagination.shape',
     description: 'The pagination integers (`total`, `current_page`, `last_page`, `per_page`) are rendered as strings.',
+    bends: {
+      answer: pagination((p) =>
+        Object.fromEntries(
+          Object.entries(p).map(([key, value]) => [key, typeof value === 'number' ? String(value) : value]),
+        ),
+      ),
+    },
   },
   'list-total-on-page': {
     clause: 'pagination.total',
     description: '`total` counts the items on this page, not all matching products.',
+    bends: { answer: pagination((p, products) => ({ ...p, total: products.length })) },
   },
   'list-total-counts-deleted': {
     clause: 'pagination.total',
     description:
       '`total` counts one product more than the list shows (a deleted one, counted without the soft-delete scope), and `last_page` follows it.',
+    bends: { listPage: { bend: (page, context) => recounted(page, context, page.total + 1) } },
   },
   'list-total-ignores-filters': {
     clause: 'pagination.total',
     description:
       '`total` counts every product of the store whatever the filters (counted before the filters are applied), and `last_page` follows it; the items are filtered.',
+    bends: {
+      listPage: {
+        when: (_, { filtered }) => filtered,
+        bend: (page, context) => recounted(page, context, context.storeSize),
+      },
+    },
   },
   'list-last-page-ignores-filters': {
     clause: 'pagination.last-page',
     description:
       '`last_page` is the number of pages of the whole store whatever the filters; `total` and the items are filtered.',
+    bends: {
+      listPage: {
+        when: (_, { filtered }) => filtered,
+        bend: (page, context) => recounted(page, context, page.total, context.storeSize),
+      },
+    },
   },
   'list-last-page-floor': {
     clause: 'pagination.last-page',
     description: '`last_page` is floor(total / per_page) (at least 1): a partly filled last page is not counted.',
+    bends: {
+      listPage: {
+        bend: (page, { page: asked, perPage }) => {
+          const lastPage = Math.max(1, Math.floor(page.total / perPage));
+          return { ...page, lastPage, hasNext: asked < lastPage, beyondLast: asked > lastPage };
+        },
+      },
+    },
   },
   'list-current-page-zero-based': {
     clause: 'pagination.page-params',
     description: '`current_page` is the requested page minus one.',
+    bends: { answer: pagination((p) => ({ ...p, current_page: Number(p.current_page) - 1 })) },
   },
   'list-per-page-default-echo': {
     // Pages are cut at the size asked for, so last_page no longer matches the per_page the answer gives.
     clause: 'pagination.last-page',
     description: '`per_page` reports the default page size, not the requested one the pages are cut at.',
+    bends: { answer: pagination((p, _, { choices }) => ({ ...p, per_page: choices.list.defaultPerPage })) },
   },
   'list-page-offset-zero-based': {
     clause: 'pagination.page-params',
     description: 'Page p starts at item p·per_page (page 1 shows the second page).',
+    bends: {
+      listPage: {
+        bend: (page, { page: asked, perPage, matching }) => {
+          const start = asked * perPage;
+          return { ...page, start, end: Math.min(start + perPage, matching) };
+        },
+      },
+    },
   },
   'list-page-short': {
     clause: 'pagination.page-params',
     description: 'Every page holds one item fewer than it should (slice end off by one).',
+    bends: {
+      listPage: {
+        bend: (page, { perPage, matching }) => ({ ...page, end: Math.min(page.start + perPage - 1, matching) }),
+      },
+    },
   },
   'list-page-skips-an-item': {
     clause: 'pagination.page-params',
     description:
       'Every page after the first starts one item late: the first item of page 2 never shows, and the last page holds one item fewer than total and per_page leave for it (total itself is right).',
+    bends: {
+      listPage: {
+        when: (_, { page }) => page > 1,
+        bend: (page, { perPage, matching }) => ({
+          ...page,
+          start: page.start + 1,
+          end: Math.min(page.start + perPage + 1, matching),
+        }),
+      },
+    },
   },
   'list-past-last-clamped': {
     clause: 'pagination.page-params',
     description: "A page past the last serves the last page's items.",
+    bends: {
+      listPage: {
+        bend: (page, { page: asked, perPage, matching }) => {
+          const start = (Math.min(asked, page.lastPage) - 1) * perPage;
+          return { ...page, start, end: Math.min(start + perPage, matching), beyondLast: false };
+        },
+      },
+    },
   },
   'list-links-unprefixed': {
     clause: 'pagination.links',
     description: 'Pagination links point at `/products`, not `/api/core/v1/products`.',
+    bends: {
+      answer: links((url) => {
+        url.pathname = '/products';
+      }),
+    },
   },
   'list-links-stale': {
     clause: 'pagination.link-pages',
     description: 'Both pagination links name the current page instead of its neighbours.',
+    bends: {
+      answer: links((url, p) => {
+        url.searchParams.set('page', String(p.current_page));
+      }),
+    },
   },
   'list-next-on-last-page': {
     clause: 'pagination.link-pages',
     description:
       'The last page still has a `next_page_url` (current_page <= last_page): a link to page last_page + 1, no page of the list.',
+    bends: { listPage: { bend: (page, { page: asked }) => ({ ...page, hasNext: asked <= page.lastPage }) } },
   },
   'list-prev-on-first-page': {
     clause: 'pagination.link-pages',
     description: 'Page 1 has a `prev_page_url` to page 0, no page of the list.',
+    bends: { listPage: { bend: (page, { page: asked }) => ({ ...page, hasPrev: asked >= 1 }) } },
   },
   'list-empty-next-link': {
     clause: 'pagination.empty',
     description:
       'An empty result has last_page 0 and a `next_page_url`, given whenever current_page differs from last_page.',
+    bends: {
+      listPage: {
+        bend: (page, { page: asked }) =>
+          page.total === 0 ? { ...page, lastPage: 0, hasNext: asked !== 0, beyondLast: asked > 0 } : page,
+      },
+    },
   },
   'list-walk-overlap': {
     clause: 'pagination.walk',
     description:
       'Pages after the first start one item early, each holding as many items as it should: the last item of a page shows again on the next, and the last item of the list never shows.',
+    bends: { listPage: shifted(-1, (_, { page }) => page > 1) },
   },
   'list-walk-skip': {
     clause: 'pagination.walk',
     description:
       'Pages between the first and the last start one item late, each holding as many items as it should: the first item after page 1 never shows, and the first item of the last page shows twice.',
+    bends: { listPage: shifted(1, (page, context) => context.page > 1 && context.page < page.lastPage) },
   },
   'list-unstable-order': {
     clause: 'pagination.walk',
     description:
       'The list is ordered by price alone, ties in any order per request: walking the pages repeats some products and misses others.',
+    bends: {
+      listSelection: {
+        bend: (selection) => ({
+          ...selection,
+          order: (products) =>
+            products
+              .map((p) => ({ p, tie: Math.random() }))
+              .sort((a, b) => a.p.price - b.p.price || a.tie - b.tie)
+              .map(({ p }) => p),
+        }),
+      },
+    },
   },
 
   // --- Filters -------------------------------------------------------------------------------------
-  'list-search-ignored': { clause: 'list-products.filter-search', description: '`search` is accepted and ignored.' },
-  'list-sku-ignored': { clause: 'list-products.filter-sku', description: '`sku` is accepted and ignored.' },
+  'list-search-ignored': {
+    clause: 'list-products.filter-search',
+    description: '`search` is accepted and ignored.',
+    bends: { listSelection: ignored('search') },
+  },
+  'list-sku-ignored': {
+    clause: 'list-products.filter-sku',
+    description: '`sku` is accepted and ignored.',
+    bends: { listSelection: ignored('sku') },
+  },
   'list-published-inverted': {
     clause: 'list-products.filter-published',
     description: '`is_published=1` returns the unpublished products.',
+    bends: { listSelection: refiltered(['is_published'], (f) => (p) => !f.keep(p)) },
   },
-  'list-tags-ignored': { clause: 'list-products.filter-tags', description: '`tag_ids[]` is accepted and ignored.' },
+  'list-tags-ignored': {
+    clause: 'list-products.filter-tags',
+    description: '`tag_ids[]` is accepted and ignored.',
+    bends: { listSelection: ignored('tag_ids') },
+  },
   'list-brands-ignored': {
     clause: 'list-products.filter-brands',
     description: '`brand_ids[]` is accepted and ignored.',
+    bends: { listSelection: ignored('brand_ids') },
   },
   'list-categories-ignored': {
     clause: 'list-products.filter-categories',
     description: '`category_ids[]` is accepted and ignored.',
+    bends: { listSelection: ignored('category_ids') },
   },
   'list-min-price-ignored': {
     clause: 'list-products.filter-price',
     description: '`min_price` is accepted and ignored.',
+    bends: { listSelection: ignored('min_price') },
   },
   'list-max-price-ignored': {
     clause: 'list-products.filter-price',
     description: '`max_price` is accepted and ignored.',
+    bends: { listSelection: ignored('max_price') },
   },
   'list-price-bounds-exclusive': {
     clause: 'list-products.filter-price-inclusive',
     description: 'Price bounds are exclusive: a product priced exactly at a bound is dropped.',
+    bends: {
+      listSelection: refiltered(['min_price', 'max_price'], (f) =>
+        f.param === 'min_price' ? (p) => p.price > Number(f.value) : (p) => p.price < Number(f.value),
+      ),
+    },
   },
   'list-date-from-ignored': {
     clause: 'list-products.filter-dates',
     description: '`date_from` is accepted and ignored.',
+    bends: { listSelection: ignored('date_from') },
   },
-  'list-date-to-ignored': { clause: 'list-products.filter-dates', description: '`date_to` is accepted and ignored.' },
+  'list-date-to-ignored': {
+    clause: 'list-products.filter-dates',
+    description: '`date_to` is accepted and ignored.',
+    bends: { listSelection: ignored('date_to') },
+  },
   'list-filters-first-only': {
     clause: 'list-products.filter-combined',
     description: 'Only the first filter given is applied (an if / else-if chain).',
+    bends: {
+      listSelection: { bend: (selection) => ({ ...selection, filters: selection.filters.slice(0, 1) }) },
+    },
   },
 } as const satisfies Record<string, FaultDefinition>;

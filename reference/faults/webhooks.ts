@@ -1,183 +1,443 @@
-import type { FaultDefinition } from './definition.ts';
+/** Faults of the webhook operations, the event catalogue, and the deliveries. */
+import { EventNames, type EventName } from '../../support/contract/events.ts';
+import { formatTimestamp } from '../format.ts';
+import type { Bend } from '../hooks.ts';
+import type { WebhookRecord } from '../store.ts';
+import { isEventName } from '../validation.ts';
+import { isRecord, successData, successList, successStatus, type FaultDefinition } from './definition.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** The event names a body sends, when it sends a list. */
+const sentEvents = (sent: unknown): readonly unknown[] | undefined =>
+  isRecord(sent) && Array.isArray(sent.events) ? sent.events : undefined;
+
+/** A webhook operation taking event names outside the catalogue, as long as the rest of the body is valid. */
+const keepsUnknownEvents = (operation: 'registerWebhook' | 'updateWebhook'): Bend<'validation'> => ({
+  when: (_, context) =>
+    context.operation === operation &&
+    (sentEvents(context.sent) ?? []).some((name) => typeof name === 'string' && !isEventName(name)),
+  bend: (validated, { sent, validate }) => {
+    const events = sentEvents(sent) ?? [];
+    // Validated as if each unknown name were one of the catalogue, then stored as sent.
+    const known = validate({ ...(sent as object), events: events.map((n) => (isEventName(n) ? n : EventNames[0])) });
+    return known.body !== undefined && Object.keys(known.fields).length === 0
+      ? { ...known, body: { ...known.body, events } }
+      : validated;
+  },
+});
+
+/** An invalid body of a webhook operation answered 400 instead of 422. */
+const validation400 = (operation: 'registerWebhook' | 'updateWebhook'): Bend<'answer'> => ({
+  when: (_, context) => context.operation === operation && context.refusal?.kind === 'validation',
+  bend: (answer) => ({ ...answer, status: 400 }),
+});
+
+/** A body of Register Webhook, as the route stores it. */
+const onRegister = <T>(
+  bend: (body: T, webhook: WebhookRecord | undefined) => T,
+  when: (body: T) => boolean = () => true,
+) => ({
+  when: (body: T, context: { operation: string }) => context.operation === 'registerWebhook' && when(body),
+  bend: (body: T, context: { webhook: WebhookRecord | undefined }) => bend(body, context.webhook),
+});
+
+/** The sent events written as the catalogue (PUT /webhooks/events taken as a write to it). */
+function writeCatalogue(sent: unknown, store: { catalogue: { value: string; label: string }[] }) {
+  const names = (sentEvents(sent) ?? []).filter((n): n is string => typeof n === 'string');
+  store.catalogue = names.map((name) => ({ value: name, label: name }));
+}
+
+const putToCatalogue = (when: 'pass' | 'answer'): Bend<'request'> => ({
+  when: (_, { operation, request }) =>
+    operation === 'updateWebhook' && (request.params as { identifier?: string }).identifier === 'events',
+  bend: (outcome, { request, store, respond }) => {
+    writeCatalogue(request.body, store);
+    return when === 'pass'
+      ? outcome
+      : { kind: 'answer', status: 200, body: respond.envelope('webhookUpdated', store.catalogue) };
+  },
+});
 
 export const webhookFaults = {
   // Register Webhook
   'register-webhook-200': {
     clause: 'register-webhook.created',
     description: 'Register Webhook answers 200 instead of 201.',
+    bends: { answer: successStatus('registerWebhook', 200) },
   },
   'register-webhook-flat-data': {
     clause: 'register-webhook.data',
     description: 'Register Webhook returns the webhook as `data` itself, without `plain_secret`.',
+    bends: { answer: successData('registerWebhook', (data) => data.webhook) },
   },
   'register-webhook-no-plain-secret': {
     clause: 'register-webhook.data',
     description: 'Register Webhook answers `data` = `{webhook}`, without `plain_secret`.',
+    bends: { answer: successData('registerWebhook', ({ webhook }) => ({ webhook })) },
   },
   'register-webhook-secret-ignored': {
     clause: 'register-webhook.secret-echo',
     description: 'A supplied secret is ignored: `plain_secret` is a generated one.',
+    bends: { webhookWrite: onRegister((body) => ({ ...body, secret: undefined })) },
   },
   'register-webhook-secret-varchar-32': {
     clause: 'register-webhook.secret-echo',
     description:
       'A supplied secret is stored in a column of 32 characters: a longer one is cut to its first 32, and `plain_secret` is what was stored.',
+    bends: {
+      webhookWrite: onRegister(
+        (body) => ({ ...body, secret: body.secret?.slice(0, 32) }),
+        (body) => (body.secret?.length ?? 0) > 32,
+      ),
+    },
   },
   'register-webhook-secret-base64url': {
     clause: 'register-webhook.secret-echo',
     description:
       'A supplied secret is normalised as URL-safe base64 before it is stored: `+` becomes `-`, `/` becomes `_`, trailing `=` are dropped, and `plain_secret` is what was stored.',
+    bends: {
+      webhookWrite: onRegister(
+        (body) => ({ ...body, secret: body.secret?.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '') }),
+        (body) => /[+/=]/.test(body.secret ?? ''),
+      ),
+    },
   },
   'register-webhook-secret-empty-when-omitted': {
     clause: 'register-webhook.secret-generated',
     description: 'Without a supplied secret, `plain_secret` is an empty string (read back from the request).',
+    bends: {
+      answer: successData(
+        'registerWebhook',
+        (data) => ({ ...data, plain_secret: '' }),
+        (_, { request }) => !isRecord(request.body) || request.body.secret === undefined,
+      ),
+    },
   },
   'register-webhook-events-first-only': {
     clause: 'register-webhook.echo',
     description: 'Only the first requested event is stored.',
+    bends: { webhookWrite: onRegister((body) => ({ ...body, events: body.events.slice(0, 1) })) },
   },
   'register-webhook-drops-unknown-events': {
     clause: 'register-webhook.validation',
     description: 'Event names not in the catalogue are dropped silently instead of rejected.',
+    bends: {
+      validation: {
+        when: (_, { operation, sent }) =>
+          operation === 'registerWebhook' && !(sentEvents(sent) ?? []).every(isEventName),
+        bend: (_, { sent, validate }) =>
+          validate({ ...(sent as object), events: (sentEvents(sent) ?? []).filter(isEventName) }),
+      },
+    },
   },
   'register-webhook-keeps-unknown-events': {
     clause: 'webhook.registered-event-shape',
     description:
       'Register Webhook skips the catalogue check: event names outside it are stored and answered in `events`, with 201.',
+    bends: { validation: keepsUnknownEvents('registerWebhook') },
   },
   'update-webhook-keeps-unknown-events': {
     clause: 'webhook.registered-event-shape',
     description:
       'Update Webhook skips the catalogue check: event names outside it are stored and answered in `events`, with 200.',
+    bends: { validation: keepsUnknownEvents('updateWebhook') },
   },
   'register-webhook-validation-400': {
     clause: 'register-webhook.validation',
     description: 'Register Webhook answers an invalid body with 400 instead of 422.',
+    bends: { answer: validation400('registerWebhook') },
   },
   'webhook-secret-min-33': {
     clause: 'webhook.secret-min-length',
     description: 'Off by one: a secret of exactly 32 characters is rejected.',
+    bends: {
+      validation: {
+        when: (validated, { operation }) =>
+          (operation === 'registerWebhook' || operation === 'updateWebhook') &&
+          isRecord(validated.body) &&
+          typeof validated.body.secret === 'string' &&
+          validated.body.secret.length === 32,
+        bend: (validated) => ({
+          ...validated,
+          fields: { ...validated.fields, secret: ['The secret must be more than 32 characters.'] },
+        }),
+      },
+    },
   },
   'webhook-secret-in-resource': {
     clause: 'webhook.secret-not-stored',
     description: 'The webhook resource carries its secret (a `secret` field) in register and update responses.',
+    bends: { webhook: { bend: (rendered, { webhook }) => ({ ...rendered, secret: webhook.secret }) } },
   },
   'webhook-status-string': {
     clause: 'webhook.shape',
     description: 'The webhook `status` is rendered as the string "1", not an integer.',
+    bends: { webhook: { bend: (rendered, { webhook }) => ({ ...rendered, status: String(webhook.status) }) } },
   },
   'webhook-events-as-names': {
     clause: 'webhook.registered-event-shape',
     description: '`events` comes back as an array of names, not of `{id, event_name}`.',
+    bends: {
+      webhook: { bend: (rendered, { webhook }) => ({ ...rendered, events: webhook.events.map((e) => e.event_name) }) },
+    },
   },
 
   // Update Webhook
-  'update-webhook-201': { clause: 'update-webhook.ok', description: 'Update Webhook answers 201 instead of 200.' },
+  'update-webhook-201': {
+    clause: 'update-webhook.ok',
+    description: 'Update Webhook answers 201 instead of 200.',
+    bends: { answer: successStatus('updateWebhook', 201) },
+  },
   'update-webhook-refuses-every-body': {
     clause: 'update-webhook.ok',
     description: 'Update Webhook answers 422 to every body (its validation rules ask for a field no body has).',
+    bends: {
+      validation: {
+        when: (_, { operation }) => operation === 'updateWebhook',
+        bend: () => ({ body: undefined, fields: { webhook_id: ['The webhook id field is required.'] } }),
+      },
+    },
   },
   'update-webhook-wrapped': {
     clause: 'update-webhook.data-is-webhook',
     description: 'Update Webhook wraps the webhook as `data.webhook`.',
+    bends: { answer: successData('updateWebhook', (webhook) => ({ webhook })) },
   },
   'update-webhook-keeps-method-and-status': {
     clause: 'update-webhook.applies-changes',
     description: 'Update Webhook ignores `method_type` and `status`: they keep their registered values.',
+    bends: {
+      webhookWrite: {
+        when: (_, { operation }) => operation === 'updateWebhook',
+        bend: (body, { webhook }) => ({
+          ...body,
+          method_type: webhook?.method_type ?? body.method_type,
+          status: webhook?.status ?? body.status,
+        }),
+      },
+    },
   },
   'update-webhook-events-appended': {
     clause: 'update-webhook.applies-changes',
     description: 'Update Webhook adds the sent events to the old ones instead of replacing them.',
+    bends: {
+      webhookWrite: {
+        when: (_, { operation }) => operation === 'updateWebhook',
+        bend: (body, { webhook }) => ({
+          ...body,
+          events: [...(webhook?.events ?? []).map((e) => e.event_name), ...body.events],
+        }),
+      },
+    },
   },
   'update-webhook-updated-at-local-time': {
     clause: 'update-webhook.updated-after-created',
     description:
       '`updated_at` is written in local time (UTC-3) while `created_at` is UTC, so it reads hours before it.',
+    bends: {
+      answer: successData('updateWebhook', (webhook) => {
+        const utc = Date.parse(`${String(webhook.updated_at).replace(' ', 'T')}Z`);
+        return { ...webhook, updated_at: formatTimestamp(new Date(utc - 3 * HOUR_MS)) };
+      }),
+    },
   },
   'update-webhook-validation-400': {
     clause: 'update-webhook.validation',
     description: 'Update Webhook answers an invalid body with 400 instead of 422.',
+    bends: { answer: validation400('updateWebhook') },
   },
   'update-webhook-unknown-id-upserts': {
     clause: 'update-webhook.unknown-id',
     description: 'Updating an unknown id creates a webhook with that id and answers 200.',
+    bends: {
+      identify: {
+        when: (found, { resource, id }) => resource === 'webhook' && id !== undefined && found === undefined,
+        bend: (_, { id, store, choices, now }) => {
+          const at = now();
+          const webhook: WebhookRecord = {
+            id: id ?? 0,
+            name: '',
+            url: '',
+            method_type: 'POST',
+            status: 1,
+            secret: choices.webhooks.generateSecret(),
+            events: [],
+            deliveries: 0,
+            created_at: at,
+            updated_at: at,
+          };
+          store.webhooks.set(webhook.id, webhook);
+          return webhook;
+        },
+      },
+    },
   },
   'webhook-events-put-replaces-catalogue': {
     clause: 'webhook-events.not-an-identifier',
     description:
       'PUT /webhooks/events is taken as a write to the catalogue: it answers 200 and the catalogue becomes the sent events.',
+    bends: { request: putToCatalogue('answer') },
   },
   'webhook-events-put-refused-after-write': {
     clause: 'webhook-events.not-an-identifier',
     description:
       'PUT /webhooks/events writes the sent events into the catalogue before the webhook is looked up, then answers as for an unknown identifier: refused, but the catalogue changed.',
+    bends: { request: putToCatalogue('pass') },
   },
   'webhook-events-put-updates-a-webhook': {
     clause: 'webhook-events.not-an-identifier',
     description:
       'PUT /webhooks/events reaches Update Webhook, which reads the non-numeric identifier as the latest webhook (a lookup without its where clause): it updates that webhook and answers 200 with it.',
+    bends: {
+      identify: {
+        when: (_, { resource, identifier }) => resource === 'webhook' && identifier === 'events',
+        bend: (_, { store }) => [...store.webhooks.values()].at(-1),
+      },
+    },
   },
 
   // Webhook Events
   'webhook-events-201': {
     clause: 'webhook-events.ok',
     description: "Webhook Events answers 201 (its controller was copied from Register Webhook's).",
+    bends: { answer: successStatus('webhookEvents', 201) },
   },
   'webhook-events-wrapped': {
     clause: 'webhook-events.ok',
     description: 'Webhook Events answers `data` = `{events: [...]}` instead of the array itself.',
+    bends: { answer: successList('webhookEvents', (events) => ({ events })) },
   },
   'webhook-events-entry-name': {
     clause: 'events.entry-shape',
     description: 'Catalogue entries are `{name, label}` instead of `{value, label}`.',
+    bends: {
+      answer: successList('webhookEvents', (entries) =>
+        entries.map(({ value, ...rest }) => ({ name: value, ...rest })),
+      ),
+    },
   },
   'webhook-events-incomplete': {
     clause: 'events.catalogue',
     description: 'The event catalogue leaves out `customer.welcome`.',
+    bends: { answer: successList('webhookEvents', (entries) => entries.filter((e) => e.value !== 'customer.welcome')) },
   },
   'webhook-catalogue-sorted-on-register': {
     clause: 'events.catalogue',
     description: 'Registering a webhook sorts the shared catalogue array in place, so its order changes.',
+    bends: {
+      webhookWrite: {
+        when: (_, { operation }) => operation === 'registerWebhook',
+        bend: (body, { store }) => {
+          store.catalogue.sort((a, b) => a.value.localeCompare(b.value));
+          return body;
+        },
+      },
+    },
   },
 
   // Deliveries
-  'delivery-never-sent': { clause: 'webhook.delivery-destination', description: 'No webhook delivery is ever sent.' },
+  'delivery-never-sent': {
+    clause: 'webhook.delivery-destination',
+    description: 'No webhook delivery is ever sent.',
+    bends: { emit: { bend: (emission) => ({ ...emission, webhooks: [] }) } },
+  },
   'delivery-update-emits-created': {
     clause: 'webhook.delivery-destination',
     description: 'Updating a product emits `product.created` instead of `product.updated`.',
+    bends: {
+      emit: {
+        when: ({ event }) => event === 'product.updated',
+        bend: (_, { recipients }) => ({ event: 'product.created', webhooks: recipients('product.created') }),
+      },
+    },
   },
   'delivery-method-put': {
     clause: 'webhook.delivery-method',
     description: "Deliveries are sent with PUT whatever the webhook's `method_type`.",
+    bends: { delivery: { bend: (outgoing) => ({ ...outgoing, method: 'PUT' }) } },
   },
   'delivery-get-with-query': {
     clause: 'webhook.delivery-method',
     description:
       "Deliveries are sent with GET and the payload in the query string, whatever the webhook's `method_type` (an HTTP client's get(url, payload)).",
+    bends: {
+      delivery: {
+        bend: (outgoing) => {
+          const url = new URL(outgoing.url);
+          url.searchParams.set('payload', outgoing.body ?? '');
+          return { ...outgoing, method: 'GET', url: url.toString(), body: undefined };
+        },
+      },
+    },
   },
   'delivery-method-get': {
     clause: 'webhook.delivery-method',
     description: "Deliveries are sent with GET, the JSON body still sent, whatever the webhook's `method_type`.",
+    bends: { delivery: { bend: (outgoing) => ({ ...outgoing, method: 'GET' }) } },
   },
   'delivery-get-ping': {
     clause: 'webhook.delivery-method',
     description:
       "Deliveries are a GET without a body, naming only the event (in `x-store-event`), whatever the webhook's `method_type`: the receiver is to fetch the rest.",
+    bends: {
+      delivery: {
+        // A "thin" notification: the event's name in a header, nothing else (the receiver is to fetch the rest).
+        bend: (outgoing, { event }) => {
+          const { 'content-type': _json, ...headers } = outgoing.headers;
+          return { ...outgoing, method: 'GET', body: undefined, headers: { ...headers, 'x-store-event': event } };
+        },
+      },
+    },
   },
   'delivery-form-encoded': {
     clause: 'webhook.delivery-json',
     description: 'Deliveries are form-encoded (`payload=<json>`, application/x-www-form-urlencoded).',
+    bends: {
+      delivery: {
+        bend: (outgoing) => {
+          const form = `payload=${encodeURIComponent(outgoing.body ?? '')}`;
+          return {
+            ...outgoing,
+            headers: { ...outgoing.headers, 'content-type': 'application/x-www-form-urlencoded' },
+            body: form,
+            signed: form,
+          };
+        },
+      },
+    },
   },
   'delivery-payload-without-event': {
     clause: 'webhook.delivery-names-event',
     description: 'The delivery body does not name its event.',
+    bends: {
+      delivery: {
+        bend: (outgoing) => {
+          const { event: _event, ...payload } = JSON.parse(outgoing.body ?? '{}') as { event?: EventName };
+          const body = JSON.stringify(payload);
+          return { ...outgoing, body, signed: body };
+        },
+      },
+    },
   },
   'delivery-signature-over-reserialized-body': {
     clause: 'webhook.delivery-signature',
     description: 'The signature is computed over pretty-printed JSON while the body is sent compact.',
+    bends: {
+      delivery: {
+        // "The same data", other bytes.
+        bend: (outgoing) => ({ ...outgoing, signed: JSON.stringify(JSON.parse(outgoing.signed), null, 2) }),
+      },
+    },
   },
   'delivery-ignores-subscription': {
     clause: 'webhook.delivery-subscription',
     description: 'Every active webhook is notified of every event, subscribed or not.',
+    bends: {
+      emit: {
+        when: ({ webhooks }, { active }) => webhooks.length < active.length,
+        bend: (emission, { active }) => ({ ...emission, webhooks: active }),
+      },
+    },
   },
 } as const satisfies Record<string, FaultDefinition>;

@@ -1,15 +1,17 @@
 import type { FastifyRequest } from 'fastify';
+import { OperationIds, Operations, type OperationId } from '../../support/contract/operations.ts';
 import type { DeliveryDispatcher } from '../deliveries.ts';
-import type { FaultSet } from '../faults/index.ts';
 import type { Responses } from '../format.ts';
+import type { AppContext, Bends } from '../hooks.ts';
 import type { RenderContext } from '../render.ts';
 import type { Store } from '../store.ts';
 import type { ReferenceChoices } from '../variants/index.ts';
 
 /** What every route plugin of the reference is given. */
-export interface ReferenceContext {
+export interface ReferenceContext extends AppContext {
   readonly store: Store;
-  readonly faults: FaultSet;
+  /** The hook points where faults bend the reference (reference/hooks.ts). */
+  readonly faults: Bends;
   readonly choices: ReferenceChoices;
   readonly respond: Responses;
   readonly deliveries: DeliveryDispatcher;
@@ -29,4 +31,21 @@ export function renderContext(ctx: ReferenceContext, request: FastifyRequest): R
 /** `{identifier}` is the integer id (Endpoints); anything else names no resource. */
 export function parseIdentifier(raw: string): number | undefined {
   return /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : undefined;
+}
+
+/** Where List Products' pagination links point (List Products: "The pagination links ... point at"); it is served there too. */
+export const LIST_LINK_PATH = '/api/core/v1/products';
+
+const byRoute = new Map<string, OperationId>(
+  OperationIds.map((id) => {
+    const { method, path } = Operations[id];
+    return [`${method} ${path.replace(/\{(\w+)\}/g, ':$1')}`, id];
+  }),
+);
+byRoute.set(`GET ${LIST_LINK_PATH}`, 'listProducts');
+
+/** The documented operation a request reached, by its method and route (undefined: none, or no route). */
+export function operationOf(request: FastifyRequest): OperationId | undefined {
+  const route = request.routeOptions.url;
+  return route === undefined ? undefined : byRoute.get(`${request.method} ${route}`);
 }

@@ -13,7 +13,6 @@ import { PROJECT_ROOT } from '../../support/run/config.ts';
 import { PLAYWRIGHT_CLI } from './playwright-cli.ts';
 import { Annotation } from '../../support/contract/annotations.ts';
 import { variablesWhere } from '../../support/contract/variables.ts';
-import { declarationKey } from '../matrix/plan.ts';
 
 /** Variables a parent Playwright run is given or sets for its own workers; a child run makes its own. */
 const RUN_STATE = variablesWhere((v) => v.runState === true);
@@ -35,12 +34,11 @@ export function childEnvironment(overrides: Readonly<Record<string, string | und
 }
 
 export interface ListedTest {
-  /** Where and how the test is declared (selftest/matrix/plan.ts, declarationKey): the same in a running test. */
-  readonly key: string;
   /** `[conformance] › file › describe › title`, the form `--test-list` takes. */
   readonly listLine: string;
   readonly file: string;
   readonly line: number;
+  /** Its describe titles and its title: the test's key in the fault matrix (selftest/matrix/plan.ts). */
   readonly title: string;
   readonly tags: readonly string[];
   readonly clauses: readonly string[];
@@ -151,13 +149,6 @@ function flatten(suites: readonly JsonSuite[], titles: readonly string[] = []): 
       spec.tests.forEach((test, repeat) => {
         const annotations = [...test.annotations, ...test.results.flatMap((r) => r.annotations ?? [])];
         out.push({
-          key: declarationKey({
-            file: spec.file,
-            line: spec.line,
-            column: spec.column,
-            title: spec.title,
-            tags: spec.tags,
-          }),
           listLine: [`[${test.projectName}]`, spec.file, ...path, spec.title].join(' › '),
           file: spec.file,
           line: spec.line,

@@ -1,17 +1,18 @@
 /**
- * `npm run fault-matrix [-- fault-a,fault-b] [--plan]`: the fault matrix by hand (selftest/matrix/fault-matrix.ts).
- * `--plan` stops after the traced run and prints how many tests each fault reaches; `--count-set-up` also
- * runs each test against the faults only its set-up requests consult (to check that this changes nothing);
- * `--keep=<dir>` keeps the matrix run's own reports there; `--workers=<n>` sets the runs' workers (3 by default).
- * With names, only those faults run (unproven tests and clause coverage are then not judged). Writes
- * reports/fault-matrix.{md,json}; exits 1 when the matrix finds a problem.
+ * `npm run fault-matrix [-- fault-a,fault-b] [--blast-radius] [--plan] ...`: the fault matrix by hand
+ * (selftest/matrix/fault-matrix.ts). `--blast-radius` runs each fault against every test it can reach, to
+ * measure its whole blast radius; `--plan` stops after the traced run and prints how many tests each fault
+ * reaches and runs against; `--count-set-up` also counts what set-up requests consult (to check that this
+ * changes nothing); `--keep=<dir>` keeps the matrix run's own reports there; `--workers=<n>` sets the runs'
+ * workers (3 by default). With names, only those faults run (unproven tests and clause coverage are then
+ * not judged). Writes reports/fault-matrix.{md,json}; exits 1 when the matrix finds a problem. Its last
+ * line says where the time went.
  */
 import { isFaultName, type FaultName } from '../../reference/faults/index.ts';
-import { buildFaultMatrix, matrixProblems, writeFaultMatrix } from './fault-matrix.ts';
+import { buildFaultMatrix } from './fault-matrix.ts';
+import { matrixProblems, matrixSummary, writeFaultMatrix } from './report.ts';
 
 const args = process.argv.slice(2);
-const planOnly = args.includes('--plan');
-const countSetUp = args.includes('--count-set-up');
 const keepRunDir = args.find((a) => a.startsWith('--keep='))?.slice('--keep='.length);
 const workers = args.find((a) => a.startsWith('--workers='))?.slice('--workers='.length);
 const requested = (args.find((a) => !a.startsWith('--')) ?? '')
@@ -23,11 +24,13 @@ if (unknown.length > 0) {
   console.error(`Unknown fault(s): ${unknown.join(', ')}`);
   process.exit(2);
 }
+const planOnly = args.includes('--plan');
 const matrix = await buildFaultMatrix({
   ...(requested.length > 0 ? { faults: requested as FaultName[] } : {}),
   log: (line) => console.log(line),
   planOnly,
-  countSetUp,
+  blastRadius: args.includes('--blast-radius'),
+  countSetUp: args.includes('--count-set-up'),
   ...(keepRunDir ? { keepRunDir } : {}),
   ...(workers ? { workers: Number(workers) } : {}),
 });
@@ -41,9 +44,5 @@ for (const row of matrix.rows) {
 }
 const problems = matrixProblems(matrix);
 for (const problem of problems) console.log(`PROBLEM ${problem}`);
-const { blastRadius } = matrix;
-console.log(
-  `${matrix.rows.length} faults, ${matrix.survivors.length} surviving, ${matrix.unproven.length} unproven tests; ` +
-    `blast radius median ${blastRadius.median}, maximum ${blastRadius.max}; ${Math.round(matrix.durationMs / 1000)} s. See reports/fault-matrix.md`,
-);
+console.log(`${matrixSummary(matrix)}. See reports/fault-matrix.md`);
 process.exit(problems.length > 0 ? 1 : 0);

@@ -331,13 +331,6 @@ export const Variables = {
     internal: true,
     runState: true,
   }),
-  OPENAPI_CHECK_DIR: variable({
-    schema: optionalString,
-    meaning:
-      "the suite's own proof that spec/openapi.json describes what a conforming target answers: every 2xx answer is checked against it and the check written here",
-    internal: true,
-    runState: true,
-  }),
   BENCH_REQUEST_COUNT_FILE: variable({
     schema: optionalString,
     meaning: '`npm run bench:floor`: where the embedded reference writes how many requests it served',

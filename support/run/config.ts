@@ -79,8 +79,6 @@ export interface Config {
   /** Fault matrix runs only: the plan file, and whether requests name their test. */
   readonly faultPlan: string | undefined;
   readonly traceTests: boolean;
-  /** Where the OpenAPI check of every 2xx answer is written, when asked for (OPENAPI_CHECK_DIR). */
-  readonly openApiCheckDir: string | undefined;
   /** `npm run bench:floor` only: where the embedded reference writes how many requests it served. */
   readonly benchRequestCountFile: string | undefined;
 }
@@ -185,7 +183,6 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     ),
     faultPlan: e.FAULT_PLAN,
     traceTests: e.TRACE_TESTS,
-    openApiCheckDir: e.OPENAPI_CHECK_DIR,
     benchRequestCountFile: e.BENCH_REQUEST_COUNT_FILE,
   });
 }

@@ -1,17 +1,14 @@
 /**
  * Checks success answers against the OpenAPI document (spec/openapi.json) with Ajv (draft 2020-12,
  * the dialect of OpenAPI 3.1): the proof that the published document describes what a conforming
- * target answers. The API client runs it on every 2xx answer when OPENAPI_CHECK_DIR is set (the fault
- * matrix's run against the clean reference does: selftest/matrix/fault-matrix.ts); each check is written
- * to that directory, and an answer the document does not describe fails its test, loudly.
+ * target answers. The fault matrix checks every success answer of its run against the clean reference.
  */
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { Operations, OperationIds, type OperationId } from '../../contract/operations.ts';
 import { PROJECT_ROOT } from '../../run/config.ts';
-import type { Recorder } from '../../client/recorders.ts';
 import { OPENAPI_FILE } from './document.ts';
 
 /** Where the schemas of the document's components are registered with Ajv. */
@@ -62,47 +59,4 @@ export function successResponseValidator(document: OpenApiDocument = readOpenApi
     if (validate(body)) return [];
     return (validate.errors ?? []).map((e) => `${e.instancePath || '(the body)'} ${e.message ?? 'is invalid'}`);
   };
-}
-
-export class OpenApiMismatch extends Error {
-  override name = 'OpenApiMismatch';
-}
-
-/** One line of a check log: what was checked, never the body (it may hold a secret). */
-export interface CheckRecord {
-  readonly operation: OperationId;
-  readonly status: number;
-  readonly problems: readonly string[];
-}
-
-/**
- * A recorder that checks every 2xx answer against the document, writes the check to `dir` (one file per
- * process) and throws when the document does not describe the answer, failing the test that got it.
- */
-export function checkSuccessAnswers(dir: string, check: SuccessCheck = successResponseValidator()): Recorder {
-  mkdirSync(dir, { recursive: true });
-  const log = path.join(dir, `checks-${process.pid}.jsonl`);
-  return ({ operation, status, json }) => {
-    if (status < 200 || status > 299) return;
-    const problems = json === undefined ? ['the body is not JSON'] : check(operation, status, json);
-    const record: CheckRecord = { operation, status, problems };
-    appendFileSync(log, `${JSON.stringify(record)}\n`);
-    if (problems.length > 0)
-      throw new OpenApiMismatch(
-        `${Operations[operation].name} answered ${status} with a body ${OPENAPI_FILE} does not describe:\n  ${problems.join('\n  ')}`,
-      );
-  };
-}
-
-/** Every check written to `dir`. */
-export function readCheckRecords(dir: string): CheckRecord[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir)
-    .filter((file) => file.endsWith('.jsonl'))
-    .flatMap((file) =>
-      readFileSync(path.join(dir, file), 'utf8')
-        .split('\n')
-        .filter((line) => line.trim() !== '')
-        .map((line) => JSON.parse(line) as CheckRecord),
-    );
 }

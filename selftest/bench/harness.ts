@@ -4,7 +4,7 @@
  * and the figures' formatting (median, seconds, the machine's load averages beside every figure).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../support/run/config.ts';
@@ -67,6 +67,29 @@ export interface Timed {
   readonly startedAt: number;
   readonly stdout: string;
   readonly stderr: string;
+  /**
+   * CPU time (user and system, ms) of the child and of every descendant it waited for (a Playwright
+   * runner's workers): what the run cost the machine, whatever else shares it. NaN off Linux.
+   */
+  readonly cpuMs: number;
+}
+
+/** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
+
+/**
+ * CPU time (ms) of this process's children that ended and were waited for, with their own waited-for
+ * descendants (`cutime` + `cstime`, fields 16 and 17 of /proc/self/stat): the difference around one
+ * child's life is that child's, when no other child ends meanwhile (the benches run one at a time).
+ */
+function childrenCpuMs(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / USER_HZ;
+  } catch {
+    return NaN;
+  }
 }
 
 /** Spawns `node args…` in its own process group and times it from spawn to exit; killed after `timeoutMs`. */
@@ -77,6 +100,7 @@ export function spawnTimed(
   return new Promise((resolve) => {
     const started = performance.now();
     const startedAt = performance.timeOrigin + started;
+    const cpuBefore = childrenCpuMs();
     const child = spawn(process.execPath, args, {
       cwd: options.cwd ?? PROJECT_ROOT,
       env: options.env,
@@ -94,7 +118,7 @@ export function spawnTimed(
       clearTimeout(timer);
       killGroup(child);
       children.delete(child);
-      resolve({ exitCode: code ?? -1, durationMs, startedAt, stdout, stderr });
+      resolve({ exitCode: code ?? -1, durationMs, startedAt, stdout, stderr, cpuMs: childrenCpuMs() - cpuBefore });
     });
   });
 }

@@ -37,6 +37,8 @@ export interface PlaywrightRun {
   readonly durationMs: number;
   /** When the run was spawned (epoch ms). */
   readonly startedAt: number;
+  /** CPU time of the run's processes (runner and workers), ms. */
+  readonly cpuMs: number;
   readonly report: RunReport | undefined;
   readonly stdout: string;
   readonly stderr: string;

@@ -5,12 +5,15 @@
  * the preload selftest/bench/worker-probe.js) to the start of its first test (`startTime` of its first
  * result in the JSON report). Prints the median, spread and phases, then what a worker loads: how many
  * files, per package and per project folder, and whether fastify, the reference, the reporters, faker and
- * zod are among them (what the suite could load lazily).
+ * zod are among them (what the suite could load lazily). Then the same in a bare-Playwright project of
+ * the same shape (selftest/bench/floor-project.ts, as many tests failing): the part of a worker start
+ * that is Playwright's own, and the suite's part beside it.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROJECT_ROOT } from '../support/run/config.ts';
+import { writeFloorProject } from '../selftest/bench/floor-project.ts';
 import {
   load,
   machine,
@@ -20,6 +23,8 @@ import {
   reported,
   runConformance,
   tempDir,
+  timedRun,
+  type PlaywrightRun,
 } from '../selftest/bench/harness.ts';
 import { spawnNode } from '../selftest/harness/suite-run.ts';
 
@@ -29,65 +34,82 @@ interface Probe {
   readonly timeOrigin: number;
   /** When the worker process exited (epoch ms). */
   readonly exitAt: number;
+  /** Its CPU time in all (every thread), ms. */
+  readonly cpuMs: number;
   readonly commonjs: readonly string[];
-  /** ES modules with the time each was resolved (epoch ms). */
-  readonly esm: readonly { readonly at: number; readonly file: string }[];
+  /** ES modules with the time each was resolved (epoch ms) and the process's CPU time by then (ms). */
+  readonly esm: readonly { readonly at: number; readonly cpu: number; readonly file: string }[];
+}
+
+interface Start {
+  readonly total: number;
+  readonly firstModule: number;
+  readonly lastModule: number;
+  /** The worker's CPU time (every thread) from its start to its last module before its first test. */
+  readonly cpu: number;
 }
 
 const fault = option('fault', 'envelope-status-ok');
 const probe = new URL('../selftest/bench/worker-probe.js', import.meta.url).href;
-const work = tempDir('bench-worker-start');
+
+/** A run with every worker probed: its report, each worker's probe, and each worker's start to its first test. */
+async function probedRun(what: string, start: (env: Record<string, string>) => Promise<PlaywrightRun>) {
+  const work = tempDir('bench-worker-start');
+  const run = await start({
+    NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${probe}`.trim(),
+    BENCH_WORKER_PROBE_DIR: work.dir,
+    ...(process.env.WORKERS ? { WORKERS: process.env.WORKERS } : {}),
+  });
+  const report = reported(run, what);
+  const probes: Probe[] = readdirSync(work.dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => {
+      const p = JSON.parse(readFileSync(path.join(work.dir, f), 'utf8')) as Omit<Probe, 'esm'>;
+      const esm = readFileSync(path.join(work.dir, `${p.pid}.modules`), 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => {
+          const [at, cpu, url] = line.split(' ') as [string, string, string];
+          return { at: Number(at), cpu: Number(cpu), file: url.startsWith('file:') ? fileURLToPath(url) : url };
+        });
+      return { ...p, esm };
+    });
+  work.remove();
+
+  /** Per worker (by index): its slot, its first test's start and its last test's end. */
+  const workers = new Map<number, { slot: number; first: number; last: number }>();
+  for (const r of report.results) {
+    const w = workers.get(r.workerIndex) ?? { slot: r.parallelIndex, first: Infinity, last: -Infinity };
+    workers.set(r.workerIndex, {
+      slot: w.slot,
+      first: Math.min(w.first, r.startTime),
+      last: Math.max(w.last, r.startTime + r.duration),
+    });
+  }
+  const starts: Start[] = probes.flatMap((p) => {
+    const first = workers.get(p.workerIndex)?.first;
+    if (first === undefined) return [];
+    const loadedBefore = p.esm.filter((m) => m.at <= first);
+    return [
+      {
+        total: first - p.timeOrigin,
+        firstModule: (p.esm[0]?.at ?? first) - p.timeOrigin,
+        lastModule: (loadedBefore.at(-1)?.at ?? first) - p.timeOrigin,
+        cpu: loadedBefore.at(-1)?.cpu ?? NaN,
+      },
+    ];
+  });
+  return { run, report, probes, workers, starts };
+}
 
 console.log(machine());
-const run = await runConformance({
-  REFERENCE_FAULTS: fault,
-  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --import ${probe}`.trim(),
-  BENCH_WORKER_PROBE_DIR: work.dir,
-  ...(process.env.WORKERS ? { WORKERS: process.env.WORKERS } : {}),
-});
-const report = reported(run, `the run with ${fault}`);
-
-const probes: Probe[] = readdirSync(work.dir)
-  .filter((f) => f.endsWith('.json'))
-  .map((f) => {
-    const p = JSON.parse(readFileSync(path.join(work.dir, f), 'utf8')) as Omit<Probe, 'esm'>;
-    const esm = readFileSync(path.join(work.dir, `${p.pid}.modules`), 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => {
-        const [at, url] = line.split(' ') as [string, string];
-        return { at: Number(at), file: url.startsWith('file:') ? fileURLToPath(url) : url };
-      });
-    return { ...p, esm };
-  });
-
-/** Per worker (by index): its slot, its first test's start and its last test's end. */
-const workers = new Map<number, { slot: number; first: number; last: number }>();
-for (const r of report.results) {
-  const w = workers.get(r.workerIndex) ?? { slot: r.parallelIndex, first: Infinity, last: -Infinity };
-  workers.set(r.workerIndex, {
-    slot: w.slot,
-    first: Math.min(w.first, r.startTime),
-    last: Math.max(w.last, r.startTime + r.duration),
-  });
-}
-const byIndex = new Map(probes.map((p) => [p.workerIndex, p]));
-
-const starts = probes.flatMap((p) => {
-  const first = workers.get(p.workerIndex)?.first;
-  if (first === undefined) return [];
-  const loadedBefore = p.esm.filter((m) => m.at <= first);
-  return [
-    {
-      total: first - p.timeOrigin,
-      firstModule: (p.esm[0]?.at ?? first) - p.timeOrigin,
-      lastModule: (loadedBefore.at(-1)?.at ?? first) - p.timeOrigin,
-    },
-  ];
-});
+const { run, report, probes, workers, starts } = await probedRun(`the run with ${fault}`, (env) =>
+  runConformance({ REFERENCE_FAULTS: fault, ...env }),
+);
 
 // A slot's cycle after a failed test: the worker stops (last test end to exit), the runner forks the
 // next one (exit to the next process start), which starts (process start to its first test).
+const byIndex = new Map(probes.map((p) => [p.workerIndex, p]));
 const stops: number[] = [];
 const respawns: number[] = [];
 const sorted = [...workers].sort((a, b) => a[0] - b[0]);
@@ -110,6 +132,9 @@ console.log(
 );
 console.log(`worker start to its first test, over ${starts.length} workers: ${stat(starts.map((s) => s.total))}`);
 console.log(
+  `  its CPU time (every thread) from its start to its last module before its first test: ${stat(starts.map((s) => s.cpu))}`,
+);
+console.log(
   `  process start to first ES module resolved (node boot, preload): ${stat(starts.map((s) => s.firstModule))}`,
 );
 console.log(
@@ -119,7 +144,36 @@ console.log(
   `  last module to first test (runner handshake, test begin): ${stat(starts.map((s) => s.total - s.lastModule))}`,
 );
 console.log(`worker's last test end to its process exit (teardown, stop): ${stat(stops)}`);
+const cpuInAll = (ps: readonly Probe[]) => ps.reduce((sum, p) => sum + p.cpuMs, 0);
 console.log(`worker exit to the next worker's process start in its slot (runner, fork): ${stat(respawns)}`);
+
+// The same run shape in bare Playwright (selftest/bench/floor-project.ts): as many tests, files and
+// workers, as many failing: what a worker start costs before the suite loads anything of its own.
+const floorDir = path.join(tempDir('bench-worker-start-floor').dir, 'floor');
+writeFloorProject(floorDir, {
+  tests: report.tests,
+  files: report.files,
+  requests: 0,
+  workers: report.workers,
+  failing: report.failed,
+});
+const floor = await probedRun('the bare-Playwright floor', (env) => timedRun({ cwd: floorDir, args: [], env }));
+const floorStart = median(floor.starts.map((s) => s.total));
+console.log(
+  `bare Playwright, the same shape (${floor.report.tests} tests, ${floor.report.failed} failing, ${floor.report.workers} workers; ${floor.run.load}): ` +
+    `worker start to its first test, over ${floor.starts.length} workers: ${stat(floor.starts.map((s) => s.total))}`,
+);
+console.log(
+  `  its CPU time (every thread) from its start to its last module before its first test: ${stat(floor.starts.map((s) => s.cpu))}`,
+);
+console.log(
+  `CPU of all worker processes together, start to exit: the suite's ${ms(cpuInAll(probes))} over ${report.tests} tests, ` +
+    `the floor's ${ms(cpuInAll(floor.probes))}`,
+);
+console.log(
+  `the suite's own part of a worker start (median minus the floor's): ${ms(median(starts.map((s) => s.total)) - floorStart)}, ` +
+    `CPU ${ms(median(starts.map((s) => s.cpu)) - median(floor.starts.map((s) => s.cpu)))}`,
+);
 
 // What a worker loads: the union over workers (they load the same files), grouped.
 const files = new Set<string>();

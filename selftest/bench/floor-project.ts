@@ -3,7 +3,7 @@
  * temporary directory, with as many trivial tests as the suite ran (spread over as many files), the
  * same workers and the same built-in reporters (list, or dot on CI; HTML; JUnit; JSON), making in all
  * as many HTTP requests (Playwright's `request` fixture) as the suite made, to an instant node http server
- * that its global setup starts in the runner, as the suite's global setup starts the reference.
+ * that its global setup starts in the runner; as many of its tests as the suite's failed may fail.
  */
 import { readFileSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +14,8 @@ export interface FloorShape {
   readonly files: number;
   readonly requests: number;
   readonly workers: number;
+  /** How many of the tests fail (each ends its worker), spread over the run; none by default. */
+  readonly failing?: number;
 }
 
 const CONFIG = `import { defineConfig } from '@playwright/test';
@@ -65,6 +67,8 @@ export function writeFloorProject(dir: string, shape: FloorShape): void {
   writeFileSync(path.join(dir, 'tsconfig.json'), readFileSync(path.join(PROJECT_ROOT, 'tsconfig.json')));
   writeFileSync(path.join(dir, 'playwright.config.ts'), CONFIG.replace('__WORKERS__', String(shape.workers)));
   writeFileSync(path.join(dir, 'global-setup.ts'), GLOBAL_SETUP);
+  const failing = shape.failing ?? 0;
+  const fails = new Set(Array.from({ length: failing }, (_, i) => Math.floor((i * shape.tests) / failing)));
   let test = 0;
   for (let file = 0; file < shape.files; file++) {
     const lines = ["import { test } from '@playwright/test';", ''];
@@ -73,6 +77,7 @@ export function writeFloorProject(dir: string, shape: FloorShape): void {
       lines.push(
         `test('floor ${test}', async ({ request }) => {`,
         `  for (let i = 0; i < ${requests}; i++) await request.get(process.env.FLOOR_URL!);`,
+        ...(fails.has(test) ? ["  throw new Error('a floor test that fails');"] : []),
         '});',
       );
     }

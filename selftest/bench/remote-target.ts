@@ -71,14 +71,22 @@ async function startRemoteTarget(delayMs: number): Promise<RemoteTarget> {
   };
 }
 
-/** One run of the suite against a fresh remote stand-in with `delayMs`, at `workers` (undefined: the config's default). */
+/**
+ * One run of the suite against a fresh remote stand-in with `delayMs`, at `workers` (undefined: the
+ * config's default), with `env` besides. The run's processes are the suite's alone: the target is this one.
+ */
 export async function runAgainstRemote(
   delayMs: number,
   workers: number | undefined,
+  env: Readonly<Record<string, string>> = {},
 ): Promise<{ run: PlaywrightRun; report: RunReport; requests: number }> {
   const target = await startRemoteTarget(delayMs);
   try {
-    const run = await runConformance({ ...target.env, WORKERS: workers === undefined ? undefined : String(workers) });
+    const run = await runConformance({
+      ...env,
+      ...target.env,
+      WORKERS: workers === undefined ? undefined : String(workers),
+    });
     return {
       run,
       report: reported(run, `the run through the proxy (${delayMs} ms, ${workers ?? 'default'} workers)`),

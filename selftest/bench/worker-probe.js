@@ -3,8 +3,9 @@
  * scripts/bench-worker-start.ts); does something only in Playwright worker processes (their entry script
  * is workerProcessEntry.js: TEST_WORKER_INDEX is set later, when the runner's init message arrives).
  * Records, into BENCH_WORKER_PROBE_DIR/<pid>.json when the worker exits: the process start
- * (`performance.timeOrigin`), its worker index, and every module it loaded: ES modules through a resolve
- * hook (which sees every import, Playwright's own hook passes each one on), CommonJS from require.cache.
+ * (`performance.timeOrigin`), its worker index, its CPU time in all, and every module it loaded: ES
+ * modules through a resolve hook (which sees every import, Playwright's own hook passes each one on),
+ * CommonJS from require.cache.
  * Plain JavaScript: a TypeScript loader of its own would change what it measures.
  */
 import { appendFileSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,7 @@ if (dir && /workerProcessEntry\.js$/.test(process.argv[1] ?? '')) {
   register(new URL('./worker-probe-hooks.js', import.meta.url), { data: { file: modulesFile } });
   const require = createRequire(import.meta.url);
   process.on('exit', () => {
+    const { user, system } = process.cpuUsage();
     writeFileSync(
       path.join(dir, `${process.pid}.json`),
       JSON.stringify({
@@ -25,6 +27,7 @@ if (dir && /workerProcessEntry\.js$/.test(process.argv[1] ?? '')) {
         workerIndex: Number(process.env.TEST_WORKER_INDEX),
         timeOrigin: performance.timeOrigin,
         exitAt: performance.timeOrigin + performance.now(),
+        cpuMs: (user + system) / 1000,
         commonjs: Object.keys(require.cache),
       }),
     );

@@ -6,6 +6,7 @@
  * as the parent's token, target or reports directory): it makes its own, as a user's run would.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -80,6 +81,8 @@ export interface RunResult {
   readonly durationMs: number;
   /** When the run was spawned (epoch ms). */
   readonly startedAt: number;
+  /** CPU time of the run's processes, runner and workers (ChildProcessResult). */
+  readonly cpuMs: number;
 }
 
 export interface PlaywrightOptions {
@@ -268,6 +271,29 @@ export interface ChildProcessResult {
   readonly startedAt: number;
   readonly stdout: string;
   readonly stderr: string;
+  /**
+   * CPU time (user and system, ms) of the child and of every descendant it waited for (a Playwright
+   * runner's workers): what the run cost the machine, whatever else shares it. NaN off Linux, and
+   * meaningful only when no other child of this process ends meanwhile (the benches run one at a time).
+   */
+  readonly cpuMs: number;
+}
+
+/** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
+const USER_HZ = 100;
+
+/**
+ * CPU time (ms) of this process's children that ended and were waited for, with their own waited-for
+ * descendants (`cutime` + `cstime`, fields 16 and 17 of /proc/self/stat).
+ */
+function childrenCpuMs(): number {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[13]) + Number(fields[14])) * 1000) / USER_HZ;
+  } catch {
+    return NaN;
+  }
 }
 
 /** Children in a process group of their own, killed with their workers when this process exits. */
@@ -295,6 +321,7 @@ export function spawnNode(
   return new Promise((resolve) => {
     const started = performance.now();
     const startedAt = performance.timeOrigin + started;
+    const cpuBefore = childrenCpuMs();
     const child = spawn(process.execPath, args, {
       cwd: options.cwd ?? PROJECT_ROOT,
       env: options.env,
@@ -316,7 +343,7 @@ export function spawnNode(
       const durationMs = performance.now() - started;
       clearTimeout(timer);
       groups.delete(child);
-      resolve({ exitCode: code ?? -1, durationMs, startedAt, stdout, stderr });
+      resolve({ exitCode: code ?? -1, durationMs, startedAt, stdout, stderr, cpuMs: childrenCpuMs() - cpuBefore });
     });
   });
 }

@@ -331,11 +331,6 @@ export const Variables = {
     internal: true,
     runState: true,
   }),
-  BENCH_REQUEST_COUNT_FILE: variable({
-    schema: optionalString,
-    meaning: '`npm run bench:floor`: where the embedded reference writes how many requests it served',
-    internal: true,
-  }),
 } as const;
 
 export type VariableName = keyof typeof Variables;

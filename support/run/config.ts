@@ -79,8 +79,6 @@ export interface Config {
   /** Fault matrix runs only: the plan file, and whether requests name their test. */
   readonly faultPlan: string | undefined;
   readonly traceTests: boolean;
-  /** `npm run bench:floor` only: where the embedded reference writes how many requests it served. */
-  readonly benchRequestCountFile: string | undefined;
 }
 
 /** Bad configuration: one block naming every bad variable (no stack, no code frame: support/run/errors.ts). */
@@ -183,7 +181,6 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     ),
     faultPlan: e.FAULT_PLAN,
     traceTests: e.TRACE_TESTS,
-    benchRequestCountFile: e.BENCH_REQUEST_COUNT_FILE,
   });
 }
 

@@ -6,7 +6,6 @@
  * The errors it means to throw (RedactionError, ConfigError, PreflightError) print as one block, without a stack.
  */
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { buildReference } from '../../reference/app.ts';
@@ -44,13 +43,8 @@ export default async function globalSetup(fullConfig: FullConfig): Promise<() =>
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     process.env.EMBEDDED_REFERENCE_URL = url;
     process.env.API_TOKEN = token;
-    // Opt-in, for `npm run bench:floor`: how many requests the reference served, written when it closes.
-    const countFile = config.benchRequestCountFile;
-    let served = 0;
-    if (countFile) app.server.on('request', () => served++);
     close = async () => {
       await app.close();
-      if (countFile) writeFileSync(countFile, String(served));
     };
   } else if (config.baseUrl && !isLoopback(config.baseUrl) && !config.allowWrites) {
     throw new PreflightError(

@@ -1,37 +1,30 @@
 /**
  * What every documented operation's success answer shares: its status (the Endpoints table), the
  * envelope and a JSON body. One test of each per operation, made from the operation contract
- * (support/contract/operations.ts) and the valid call fixtures/steps/calls.ts prepares for it; each
+ * (support/contract/operations.ts) and the valid call the `calls` fixture prepares for it; each
  * reads only what it judges, so a wrong status does not fail the envelope test, nor the reverse.
  */
 import { z } from 'zod';
 import { cites, expect, requireSuccess, test } from '../../fixtures/index.ts';
-import { prepareCall } from '../../fixtures/steps/calls.ts';
-import { skipWhenParkedDestinationRefused } from '../../fixtures/steps/webhooks.ts';
-import { OperationIds, Operations, type OperationContract } from '../../support/contract/operations.ts';
+import { OperationIds, Operations } from '../../support/contract/operations.ts';
 import { Envelope, JSON_CONTENT_TYPE } from '../../support/contract/schemas/common.ts';
 
 for (const operation of OperationIds) {
   const { name, success, successClause } = Operations[operation];
 
   test.describe(name, () => {
-    test(`answers ${success}`, cites(operation, successClause), async ({ api, make, config, inboxes }) => {
-      const call = await prepareCall(operation, { api, make });
+    test(`answers ${success}`, cites(operation, successClause), async ({ calls }) => {
+      const call = await calls.prepare(operation);
       const response = await call.send();
-      const refused =
-        call.body && (Operations[operation] as OperationContract).webhookUrlInBody
-          ? await skipWhenParkedDestinationRefused({ config, inboxes }, call.body, response, (body) =>
-              call.send({ body }),
-            )
-          : undefined;
+      const refused = await call.skipWhenParkedDestinationRefused(response);
       expect(response, refused).toHaveStatus(success);
     });
 
     test(
       'answers with the success envelope: status "success", a message and data',
       cites(operation, 'conventions.envelope'),
-      async ({ api, make }) => {
-        const response = await (await prepareCall(operation, { api, make })).send();
+      async ({ calls }) => {
+        const response = await (await calls.prepare(operation)).send();
         requireSuccess(response, operation, 'the call');
         expect(response).toMatchSchema(Envelope(z.unknown().refine((data) => data !== undefined, 'data is required')));
       },
@@ -40,8 +33,8 @@ for (const operation of OperationIds) {
     test(
       'answers with Content-Type application/json and a JSON body',
       cites(operation, 'conventions.json-body'),
-      async ({ api, make }) => {
-        const response = await (await prepareCall(operation, { api, make })).send();
+      async ({ calls }) => {
+        const response = await (await calls.prepare(operation)).send();
         requireSuccess(response, operation, 'the call');
         expect(response.contentType, `Content-Type of ${response.describe()}`).toMatch(JSON_CONTENT_TYPE);
         expect(response.notJsonReason(), `the body of ${response.describe()} parses as JSON`).toBeUndefined();

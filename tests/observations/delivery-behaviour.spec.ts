@@ -6,21 +6,23 @@
  * arrived to observe), saying why. OBSERVE_DELIVERIES=false switches them off; they run in parallel
  * with the rest, and the longest (retries) watches for OBSERVE_RETRY_WINDOW_MS (8 s by default).
  */
+import { observes, test } from '../../fixtures/index.ts';
 import {
-  observes,
-  test,
+  aboutProduct,
   deliveriesUnobservable,
-  REMOTE_WITHOUT_PUBLIC_URL,
   deliveryMatching,
+  epochNow,
+  REMOTE_WITHOUT_PUBLIC_URL,
+  type Delivery,
+} from '../../fixtures/steps/deliveries.ts';
+import {
+  arrival,
   observeHeaders,
   observePayload,
   observeRepeats,
   observeRetries,
-  epochNow,
-  type Delivery,
-} from '../../fixtures/index.ts';
-import { aboutProduct, createdProduct, registerAtInbox, updatedProduct } from '../../fixtures/steps/deliveries.ts';
-import { arrival, record } from '../../fixtures/steps/observations.ts';
+  record,
+} from '../../fixtures/steps/observations.ts';
 
 /** How long each inbox is watched for repeats after the last expected delivery arrived. */
 const REPEAT_WINDOW_MS = 3_000;
@@ -37,11 +39,10 @@ test.describe('Delivery behaviour (observed, never judged)', () => {
   test(
     'header names, payload fields of product.created and product.updated, and whether each arrives once',
     observes(),
-    async ({ api, make, config, inbox, inboxes }) => {
-      const ctx = { api, make, config };
+    async ({ deliveries, make, config, inbox, inboxes }) => {
       const updates = await inboxes.open();
-      await registerAtInbox(ctx, inbox, { events: ['product.created'], secret: make.secret() });
-      await registerAtInbox(ctx, updates, { events: ['product.updated'], secret: make.secret() });
+      await deliveries.registerAt(inbox, { events: ['product.created'], secret: make.secret() });
+      await deliveries.registerAt(updates, { events: ['product.updated'], secret: make.secret() });
       const wait = { timeoutMs: config.deliveryTimeoutMs };
 
       const signatureHeader = config.signature?.scheme === 'hmac-sha256' ? config.signature.header : undefined;
@@ -54,13 +55,13 @@ test.describe('Delivery behaviour (observed, never judged)', () => {
         return { event, delivery };
       };
 
-      const product = await createdProduct(ctx);
+      const product = await deliveries.createProduct();
       const created = observed(
         'product.created',
         await arrival(inbox, aboutProduct(product), { ...wait, observing: 'product.created deliveries' }),
       );
       const updateStarted = epochNow();
-      const renamed = await updatedProduct(ctx, product);
+      const renamed = await deliveries.updateProduct(product);
       const sentAfterUpdate = deliveryMatching(
         `a delivery about product ${product.id} (${JSON.stringify(renamed.name)}) sent after its update`,
         (d) => d.receivedAt >= updateStarted && aboutProduct(renamed).test(d),
@@ -93,11 +94,10 @@ test.describe('Delivery behaviour (observed, never judged)', () => {
   test(
     `retries of a delivery the receiver answers ${FAILING_STATUS}`,
     observes(),
-    async ({ api, make, config, inbox }) => {
-      const ctx = { api, make, config };
-      await registerAtInbox(ctx, inbox, { events: ['product.created'], secret: make.secret() });
+    async ({ deliveries, make, config, inbox }) => {
+      await deliveries.registerAt(inbox, { events: ['product.created'], secret: make.secret() });
       await inbox.answer({ status: FAILING_STATUS, times: 1_000_000 });
-      const product = await createdProduct(ctx);
+      const product = await deliveries.createProduct();
       const first = await arrival(inbox, aboutProduct(product), {
         timeoutMs: config.deliveryTimeoutMs,
         observing: 'retries',

@@ -3,15 +3,15 @@
  * tests/conventions/success-answers.spec.ts, the Product it answers with in product-answers.spec.ts,
  * the bodies it must refuse in product-validation.spec.ts.
  */
-import { cites, expect, field, inAnswer, productFields, requireSuccess, Statuses, test } from '../../fixtures/index.ts';
-import { productAnswer, productAnswerAfterBaseline } from '../../fixtures/steps/products.ts';
+import { cites, expect, requireSuccess, Statuses, test } from '../../fixtures/index.ts';
+import { field, inAnswer, productFields } from '../../fixtures/answers.ts';
 
 test.describe('Create Booking Product', () => {
   test(
     'answers with a booking Product: data.type is booking',
     cites('createBookingProduct', 'create-booking.created'),
-    async ({ api, make }) => {
-      const { response } = await productAnswer('createBookingProduct', { api, make });
+    async ({ products }) => {
+      const { response } = await products.answer('createBookingProduct');
       requireSuccess(response, 'createBookingProduct');
       field(response, 'type').toBe('booking');
     },
@@ -20,7 +20,7 @@ test.describe('Create Booking Product', () => {
   test(
     'accepts availability over several weekdays with several windows on one day',
     cites('createBookingProduct', 'availability.several-windows'),
-    async ({ api, make }) => {
+    async ({ products }) => {
       const availability = {
         monday: [
           { start: '09:00', end: '12:00' },
@@ -33,12 +33,9 @@ test.describe('Create Booking Product', () => {
           { start: '18:00', end: '20:00' },
         ],
       };
-      const { response } = await productAnswerAfterBaseline(
-        'createBookingProduct',
-        { api, make },
-        'several windows on one day',
-        { availability },
-      );
+      const { response } = await products.answerAfterBaseline('createBookingProduct', 'several windows on one day', {
+        availability,
+      });
       expect(response, 'a booking with several windows on one day').toHaveStatus(Statuses.success);
     },
   );
@@ -47,8 +44,8 @@ test.describe('Create Booking Product', () => {
   test(
     'answers with the min_purchase and max_purchase sent',
     cites('createBookingProduct', 'product.echo'),
-    async ({ api, make }) => {
-      const { response, sent } = await productAnswer('createBookingProduct', { api, make });
+    async ({ products }) => {
+      const { response, sent } = await products.answer('createBookingProduct');
       requireSuccess(response, 'createBookingProduct');
       const limits = productFields(response, 'min_purchase', 'max_purchase');
       expect(limits, inAnswer(response, '{min_purchase, max_purchase}')).toEqual({

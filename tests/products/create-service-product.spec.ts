@@ -3,15 +3,15 @@
  * tests/conventions/success-answers.spec.ts, the Product it answers with in product-answers.spec.ts,
  * the bodies it must refuse in product-validation.spec.ts.
  */
-import { cites, field, requireSuccess, test } from '../../fixtures/index.ts';
-import { productAnswer } from '../../fixtures/steps/products.ts';
+import { cites, requireSuccess, test } from '../../fixtures/index.ts';
+import { field } from '../../fixtures/answers.ts';
 
 test.describe('Create Service Product', () => {
   test(
     'answers with a service Product: data.type is service',
     cites('createServiceProduct', 'create-service.created'),
-    async ({ api, make }) => {
-      const { response } = await productAnswer('createServiceProduct', { api, make });
+    async ({ products }) => {
+      const { response } = await products.answer('createServiceProduct');
       requireSuccess(response, 'createServiceProduct');
       field(response, 'type').toBe('service');
     },

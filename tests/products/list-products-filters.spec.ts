@@ -5,9 +5,9 @@
  * list searched also for the word in their names (fixtures/steps/product-sets.ts).
  */
 import { z } from 'zod';
-import { cites, dependsOn, expect, readData, test, type StoreApi } from '../../fixtures/index.ts';
+import { cites, dependsOn, expect, test, type StoreApi } from '../../fixtures/index.ts';
+import { listItemFields, readData } from '../../fixtures/answers.ts';
 import { firstOf } from '../../fixtures/builders/products.ts';
-import { listItemFields } from '../../fixtures/fields.ts';
 import { walkPages } from '../../fixtures/steps/list.ts';
 import {
   allLabels,

@@ -9,18 +9,9 @@
  * on sets of products this test made, found by the word in their names (fixtures/steps/product-sets.ts).
  */
 import { z } from 'zod';
-import {
-  cites,
-  dependsOn,
-  expect,
-  readData,
-  requireSuccess,
-  Statuses,
-  test,
-  type StoreApi,
-} from '../../fixtures/index.ts';
-import type { Make } from '../../fixtures/index.ts';
-import { listPage, readListed, walkPages, wholeList, type ListedPage } from '../../fixtures/steps/list.ts';
+import { cites, dependsOn, expect, requireSuccess, Statuses, test, type StoreApi } from '../../fixtures/index.ts';
+import { readData, readListed, type ListedPage } from '../../fixtures/answers.ts';
+import { listPage, walkPages, wholeList } from '../../fixtures/steps/list.ts';
 import {
   describePages,
   drafts,
@@ -28,7 +19,7 @@ import {
   uniqueWord,
   type ProductSet,
 } from '../../fixtures/steps/product-sets.ts';
-import { createProduct } from '../../fixtures/steps/products.ts';
+import type { ProductSteps } from '../../fixtures/steps/products.ts';
 import { Pagination } from '../../support/contract/schemas/product.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
 
@@ -91,8 +82,8 @@ const MADE = 3;
  * leaves one (a target may have a smallest page size). A target refusing both refuses the suite's
  * pages of 2 as well: pagination.page-params judges that.
  */
-async function firstTwoPages(api: StoreApi, make: Make): Promise<[ListedPage, ListedPage]> {
-  await concurrently(Array.from({ length: MADE }, () => createProduct(api, make, 'booking')));
+async function firstTwoPages(api: StoreApi, products: ProductSteps): Promise<[ListedPage, ListedPage]> {
+  await concurrently(Array.from({ length: MADE }, () => products.create('booking')));
   const first = await listPage(api, {});
   const { total, per_page, last_page } = first.pagination;
   if (last_page >= 2 && total > per_page) return [first, await listPage(api, { page: 2 })];
@@ -132,9 +123,9 @@ test.describe('List Products pagination', () => {
   test(
     'counts in total at least the products on the pages up to the one it answers',
     cites('listProducts', 'pagination.total'),
-    async ({ api, make }) => {
+    async ({ api, products }) => {
       // Page 2 shows it: a total of the items on one page falls short of the page before.
-      const pages = await firstTwoPages(api, make);
+      const pages = await firstTwoPages(api, products);
       const shortOf = ({ pagination: p, items, response }: ListedPage) => {
         // A page that holds nothing bounds nothing: it may be past the last (a target that raises a page
         // size below its smallest, say, has fewer pages than the size asked for leaves).
@@ -212,8 +203,8 @@ test.describe('List Products pagination', () => {
   test(
     'counts in total no more products than the pages up to the last one hold, each page holding per_page items',
     cites('listProducts', 'pagination.total', 'pagination.page-params'),
-    async ({ api, make }) => {
-      const made = await createProduct(api, make, 'booking');
+    async ({ api, products }) => {
+      const made = await products.create('booking');
       // The last page as the target pages: page 1 when the store fits on it, else the page it names last.
       // Asked again when it is not the last by then (the store grew), or when its total is over (a
       // product deleted between the count and the read): a target that always counts more shows each time.
@@ -281,9 +272,9 @@ test.describe('List Products pagination', () => {
   test(
     `points every link at ${LINK_PATH}`,
     cites('listProducts', 'pagination.links'),
-    async ({ api, make, config }) => {
+    async ({ api, products, config }) => {
       // Pages 1 and 2 of one list: page 2 links back at least. Which page a link names is a reading (pagination.link-pages).
-      const pages = await firstTwoPages(api, make);
+      const pages = await firstTwoPages(api, products);
       const links = pages.flatMap((page) => linksOf(page).map((link) => ({ link, where: page.response.describe() })));
       if (links.length === 0)
         dependsOn('pagination.link-pages', 'pages 1 and 2 of the unfiltered list carry no link at all');

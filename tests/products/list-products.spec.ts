@@ -7,29 +7,18 @@
  * values (its type, what it was created with) depends on finding it.
  */
 import { z } from 'zod';
-import {
-  cites,
-  dependsOn,
-  expect,
-  listItemFields,
-  notApplicable,
-  readData,
-  requireSuccess,
-  test,
-  textOf,
-  type StoreApi,
-} from '../../fixtures/index.ts';
-import type { Make } from '../../fixtures/index.ts';
+import { cites, dependsOn, expect, notApplicable, requireSuccess, test, type StoreApi } from '../../fixtures/index.ts';
+import { listItemFields, readData, textOf } from '../../fixtures/answers.ts';
 import { expectListed, findListed, requireListed, type Found, type ListOptions } from '../../fixtures/steps/list.ts';
-import { createProduct, productAnswerAfterBaseline } from '../../fixtures/steps/products.ts';
+import type { ProductSteps } from '../../fixtures/steps/products.ts';
 import { ProductTypeLabels } from '../../support/contract/events.ts';
 import { AbsoluteUrl, BilingualText, Timestamp, WithId } from '../../support/contract/schemas/common.ts';
 import { ProductListItemShape } from '../../support/contract/schemas/product.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
 
 /** A booking and a service product of this test, and the pages of the unfiltered list read looking for them. */
-async function listedProducts(api: StoreApi, make: Make, options: ListOptions = {}) {
-  const made = await concurrently([createProduct(api, make, 'booking'), createProduct(api, make, 'service')]);
+async function listedProducts(api: StoreApi, products: ProductSteps, options: ListOptions = {}) {
+  const made = await concurrently([products.create('booking'), products.create('service')]);
   return {
     made,
     found: await findListed(
@@ -84,8 +73,8 @@ test.describe('List Products', () => {
   test(
     'shows every item in the list shape: the Product fields with their types, and sku',
     cites('listProducts', 'list-products.item-shape'),
-    async ({ api, make }) => {
-      const { found } = await listedProducts(api, make);
+    async ({ api, products }) => {
+      const { found } = await listedProducts(api, products);
       expect(failing(found, ProductListItemShape), 'items not in the list shape').toEqual([]);
     },
   );
@@ -93,8 +82,8 @@ test.describe('List Products', () => {
   test(
     'answers identifier equal to id on every item',
     cites('listProducts', 'product.identifier-equals-id'),
-    async ({ api, make }) => {
-      const { found } = await listedProducts(api, make);
+    async ({ api, products }) => {
+      const { found } = await listedProducts(api, products);
       const unequal = everyItem(found)
         .map(({ item, where }) => ({ ...listItemFields(item, where, 'id', 'identifier'), where }))
         .filter(({ id, identifier }) => id !== identifier)
@@ -106,8 +95,8 @@ test.describe('List Products', () => {
   test(
     'answers no is_published on any item (create and update answers alone carry it)',
     cites('listProducts', 'product.is-published'),
-    async ({ api, make }) => {
-      const { found } = await listedProducts(api, make);
+    async ({ api, products }) => {
+      const { found } = await listedProducts(api, products);
       const carrying = everyItem(found)
         .filter(({ item }) => 'is_published' in item)
         .map(({ item, where }) => `${where}: is_published ${JSON.stringify(item.is_published)}`);
@@ -115,16 +104,20 @@ test.describe('List Products', () => {
     },
   );
 
-  test('answers ratings null on every item', cites('listProducts', 'product.ratings-null'), async ({ api, make }) => {
-    const { found } = await listedProducts(api, make);
-    expect(failing(found, z.looseObject({ ratings: z.null() })), 'items whose ratings is not null').toEqual([]);
-  });
+  test(
+    'answers ratings null on every item',
+    cites('listProducts', 'product.ratings-null'),
+    async ({ api, products }) => {
+      const { found } = await listedProducts(api, products);
+      expect(failing(found, z.looseObject({ ratings: z.null() })), 'items whose ratings is not null').toEqual([]);
+    },
+  );
 
   test(
     'answers created_at and updated_at in the form YYYY-MM-DD HH:MM:SS on every item',
     cites('listProducts', 'conventions.timestamps'),
-    async ({ api, make }) => {
-      const { found } = await listedProducts(api, make);
+    async ({ api, products }) => {
+      const { found } = await listedProducts(api, products);
       for (const { item, where } of everyItem(found)) listItemFields(item, where, 'created_at', 'updated_at');
       expect(
         failing(found, z.looseObject({ created_at: Timestamp, updated_at: Timestamp })),
@@ -136,8 +129,8 @@ test.describe('List Products', () => {
   test(
     'answers image fields as absolute URLs on every item, brands and categories included',
     cites('listProducts', 'conventions.image-absolute-url'),
-    async ({ api, make }) => {
-      const { found } = await listedProducts(api, make);
+    async ({ api, products }) => {
+      const { found } = await listedProducts(api, products);
       for (const { item, where } of everyItem(found)) listItemFields(item, where, 'image', 'brand', 'categories');
       const Images = z.looseObject({
         image: AbsoluteUrl,
@@ -151,8 +144,8 @@ test.describe('List Products', () => {
   test(
     'answers the human-readable fields of every item keyed ar and en',
     cites('listProducts', 'conventions.bilingual'),
-    async ({ api, make }) => {
-      const { found } = await listedProducts(api, make);
+    async ({ api, products }) => {
+      const { found } = await listedProducts(api, products);
       const Texts = z.looseObject({ name: BilingualText, description: BilingualText });
       const Bilingual = z
         .looseObject({ summary: BilingualText, brand: Texts.nullable(), categories: z.array(Texts) })
@@ -164,8 +157,8 @@ test.describe('List Products', () => {
   test(
     `labels every item with one of the localized types ${Object.values(ProductTypeLabels).join(', ')}, for Accept-Language: ar`,
     cites('listProducts', 'list-products.type-labels'),
-    async ({ api, make }) => {
-      const { found } = await listedProducts(api, make, ARABIC);
+    async ({ api, products }) => {
+      const { found } = await listedProducts(api, products, ARABIC);
       const labels = Object.values(ProductTypeLabels) as unknown[];
       const unlabelled = everyItem(found)
         .filter(({ item }) => !labels.includes(item.type))
@@ -177,8 +170,8 @@ test.describe('List Products', () => {
   test(
     `labels booking products ${ProductTypeLabels.booking} and service products ${ProductTypeLabels.service}, for Accept-Language: ar`,
     cites('listProducts', 'list-products.type-labels'),
-    async ({ api, make }) => {
-      const { made, found } = await listedProducts(api, make, ARABIC);
+    async ({ api, products }) => {
+      const { made, found } = await listedProducts(api, products, ARABIC);
       // Which label is whose needs the item of a product whose type this test knows: its own.
       const items = requireListed(found);
       for (const product of made) {
@@ -192,12 +185,11 @@ test.describe('List Products', () => {
   test(
     'answers a placeholder image, an absolute URL, on the item of a product created without image_id',
     cites('listProducts', 'conventions.image-placeholder'),
-    async ({ api, make }) => {
+    async ({ api, products }) => {
       // Whether a product may be created without image_id is not shown (product.image-optional): a target
       // that refuses it, and takes the same body with one, has no such product to list.
-      const { response, sent } = await productAnswerAfterBaseline(
+      const { response, sent } = await products.answerAfterBaseline(
         'createBookingProduct',
-        { api, make },
         'leaving out image_id',
         {},
         ['image_id'],
@@ -218,8 +210,8 @@ test.describe('List Products', () => {
   test(
     'carries name, summary and description of each product in the language each was sent in',
     cites('listProducts', 'product.bilingual-mapping'),
-    async ({ api, make }) => {
-      const { made, found } = await listedProducts(api, make);
+    async ({ api, products }) => {
+      const { made, found } = await listedProducts(api, products);
       const items = requireListed(found);
       for (const { id, kind, sent } of made) {
         const where = `the ${kind} product ${id} in the list`;
@@ -245,8 +237,8 @@ test.describe('List Products', () => {
   test(
     'shows the products created, when its pages are walked without filters',
     cites('listProducts', 'list-products.lists-created'),
-    async ({ api, make }) => {
-      const { found } = await listedProducts(api, make);
+    async ({ api, products }) => {
+      const { found } = await listedProducts(api, products);
       expectListed(found);
     },
   );
@@ -254,8 +246,8 @@ test.describe('List Products', () => {
   test(
     'carries the name, prices, sku, brand, tags and categories each product was created with',
     cites('listProducts', 'list-products.item-matches-product', 'product.brand'),
-    async ({ api, make }) => {
-      const { made, found } = await listedProducts(api, make);
+    async ({ api, products }) => {
+      const { made, found } = await listedProducts(api, products);
       const items = requireListed(found);
       for (const product of made) {
         const where = `the ${product.kind} product ${product.id} in the list`;

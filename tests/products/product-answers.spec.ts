@@ -6,28 +6,11 @@
  * PATCH applying it (update-service.applies-changes), so those checks cite that reading too.
  */
 import { z } from 'zod';
-import {
-  cites,
-  dataOf,
-  expect,
-  field,
-  inAnswer,
-  notApplicable,
-  productFields,
-  readData,
-  requireSuccess,
-  Statuses,
-  test,
-  textOf,
-} from '../../fixtures/index.ts';
+import { cites, expect, notApplicable, requireSuccess, Statuses, test } from '../../fixtures/index.ts';
+import { dataOf, field, inAnswer, productFields, readData, textOf } from '../../fixtures/answers.ts';
 import { checkboxOption, radioOption, textOption } from '../../fixtures/builders/products.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
-import {
-  productAnswer,
-  productAnswerAfterBaseline,
-  type Omitted,
-  type ProductAnswering,
-} from '../../fixtures/steps/products.ts';
+import type { Omitted, ProductAnswering, ProductSteps } from '../../fixtures/steps/products.ts';
 import type { ClauseId } from '../../support/contract/clauses.ts';
 import { Operations } from '../../support/contract/operations.ts';
 import { AbsoluteUrl, BilingualText, Timestamp } from '../../support/contract/schemas/common.ts';
@@ -57,20 +40,20 @@ const BOOKING_ONLY_GROUPS = [['min_purchase', 'max_purchase']] as const;
  * The answers the target gives to bodies leaving out optional fields, once it took the full body: to
  * the body without every group, or, when it refuses that, to each body without one group (those it took).
  */
-async function answersWithout(operation: ProductAnswering, ctx: Parameters<typeof productAnswer>[1]) {
+async function answersWithout(operation: ProductAnswering, products: ProductSteps) {
   const groups: readonly (readonly string[])[] = [
     ...OPTIONAL_GROUPS,
     ...(operation === 'createBookingProduct' ? BOOKING_ONLY_GROUPS : []),
   ];
   const omitting = (left: readonly string[]) =>
-    productAnswerAfterBaseline(operation, ctx, `leaving out ${left.join(', ')}`, {}, left as Omitted);
+    products.answerAfterBaseline(operation, `leaving out ${left.join(', ')}`, {}, left as Omitted);
   const all = groups.flat();
   const { response } = await omitting(all);
   if (response.succeeded) return [{ left: all, response }];
   const each = await concurrently(
     groups.map(async (left) => ({
       left: [...left],
-      response: (await productAnswer(operation, ctx, {}, left as Omitted)).response,
+      response: (await products.answer(operation, {}, left as Omitted)).response,
     })),
   );
   return each.filter(({ response: answer }) => answer.succeeded);
@@ -90,28 +73,28 @@ for (const operation of [
     test(
       'with the fields and types of the Product resource',
       cites(operation, 'product.shape'),
-      async ({ api, make }) => {
-        const { response } = await productAnswer(operation, { api, make });
+      async ({ products }) => {
+        const { response } = await products.answer(operation);
         requireSuccess(response, operation);
         expect(dataOf(response), `data of ${response.describe()}`).toMatchSchema(ProductShape);
       },
     );
 
-    test('with identifier equal to id', cites(operation, 'product.identifier-equals-id'), async ({ api, make }) => {
-      const { response } = await productAnswer(operation, { api, make });
+    test('with identifier equal to id', cites(operation, 'product.identifier-equals-id'), async ({ products }) => {
+      const { response } = await products.answer(operation);
       requireSuccess(response, operation);
       const { id, identifier } = productFields(response, 'id', 'identifier');
       expect(identifier, inAnswer(response, 'identifier')).toBe(id);
     });
 
-    test('with ratings null', cites(operation, 'product.ratings-null'), async ({ api, make }) => {
-      const { response } = await productAnswer(operation, { api, make });
+    test('with ratings null', cites(operation, 'product.ratings-null'), async ({ products }) => {
+      const { response } = await products.answer(operation);
       requireSuccess(response, operation);
       field(response, 'ratings').toBeNull();
     });
 
-    test('with is_published, a boolean', cites(operation, 'product.is-published'), async ({ api, make }) => {
-      const { response } = await productAnswer(operation, { api, make });
+    test('with is_published, a boolean', cites(operation, 'product.is-published'), async ({ products }) => {
+      const { response } = await products.answer(operation);
       requireSuccess(response, operation);
       expect(dataOf(response), `data of ${response.describe()}`).toMatchSchema(z.object({ is_published: z.boolean() }));
     });
@@ -119,8 +102,8 @@ for (const operation of [
     test(
       'without sku, which list items alone carry',
       cites(operation, 'product.sku-list-only'),
-      async ({ api, make }) => {
-        const { response } = await productAnswer(operation, { api, make });
+      async ({ products }) => {
+        const { response } = await products.answer(operation);
         requireSuccess(response, operation);
         const data = dataOf(response);
         const keys = data !== null && typeof data === 'object' ? Object.keys(data) : [];
@@ -134,8 +117,8 @@ for (const operation of [
     test(
       'with created_at and updated_at in the form YYYY-MM-DD HH:MM:SS',
       cites(operation, 'conventions.timestamps'),
-      async ({ api, make }) => {
-        const { response } = await productAnswer(operation, { api, make });
+      async ({ products }) => {
+        const { response } = await products.answer(operation);
         requireSuccess(response, operation);
         const timestamps = productFields(response, 'created_at', 'updated_at');
         expect(timestamps, `data timestamps of ${response.describe()}`).toMatchSchema(
@@ -147,8 +130,8 @@ for (const operation of [
     test(
       'with image, and the images of its brand and categories, as absolute URLs',
       cites(operation, 'conventions.image-absolute-url'),
-      async ({ api, make }) => {
-        const { response } = await productAnswer(operation, { api, make });
+      async ({ products }) => {
+        const { response } = await products.answer(operation);
         requireSuccess(response, operation);
         const { image, brand, categories } = productFields(response, 'image', 'brand', 'categories');
         const images = {
@@ -168,8 +151,8 @@ for (const operation of [
     test(
       'with name, summary and description, and those of its brand and categories, keyed ar and en',
       cites(operation, 'conventions.bilingual'),
-      async ({ api, make }) => {
-        const { response } = await productAnswer(operation, { api, make });
+      async ({ products }) => {
+        const { response } = await products.answer(operation);
         requireSuccess(response, operation);
         const Texts = z.looseObject({ name: BilingualText, description: BilingualText });
         const Bilingual = z
@@ -182,8 +165,8 @@ for (const operation of [
     test(
       'with name_ar and name_en as name.ar and name.en',
       sentValue('product.bilingual-mapping'),
-      async ({ api, make }) => {
-        const { response, sent } = await productAnswer(operation, { api, make });
+      async ({ products }) => {
+        const { response, sent } = await products.answer(operation);
         requireSuccess(response, operation);
         expect(productFields(response, 'name').name, inAnswer(response, 'name')).toEqual({
           ar: sent.name_ar,
@@ -195,8 +178,8 @@ for (const operation of [
     test(
       'with summery_ar and summery_en, spelled so, as summary.ar and summary.en',
       sentValue('product.bilingual-mapping'),
-      async ({ api, make }) => {
-        const { response, sent } = await productAnswer(operation, { api, make });
+      async ({ products }) => {
+        const { response, sent } = await products.answer(operation);
         requireSuccess(response, operation);
         expect(productFields(response, 'summary').summary, inAnswer(response, 'summary')).toEqual({
           ar: sent.summery_ar,
@@ -208,8 +191,8 @@ for (const operation of [
     test(
       'with the text of description_ar and description_en as description.ar and description.en',
       sentValue('product.bilingual-mapping'),
-      async ({ api, make }) => {
-        const { response, sent } = await productAnswer(operation, { api, make });
+      async ({ products }) => {
+        const { response, sent } = await products.answer(operation);
         requireSuccess(response, operation);
         // Their text, whatever markup a target keeps: whether it sanitises HTML is not shown.
         const { description } = productFields(response, 'description');
@@ -223,10 +206,10 @@ for (const operation of [
     test(
       'never with a name, summary or description sent in one language under the key of the other',
       cites(operation, 'product.bilingual-mapping'),
-      async ({ api, make }) => {
+      async ({ products }) => {
         // Judged whether or not an update applies the texts (update-service.applies-changes): a text that
         // comes back at all comes back under its own language.
-        const { response, sent } = await productAnswer(operation, { api, make });
+        const { response, sent } = await products.answer(operation);
         requireSuccess(response, operation);
         const answer = productFields(response, 'name', 'summary', 'description');
         const misplaced = (
@@ -253,10 +236,10 @@ for (const operation of [
     test(
       'with the fields and types of the Product resource when the body leaves out fields a target may not need',
       cites(operation, 'product.shape'),
-      async ({ api, make }) => {
+      async ({ products }) => {
         // Which fields are required is not shown: the body without all of them first, else without each
         // group alone. Every answer the target takes must still be a Product.
-        const answers = await answersWithout(operation, { api, make });
+        const answers = await answersWithout(operation, products);
         if (answers.length === 0)
           notApplicable(`the target refused every body leaving out one of ${OPTIONAL_GROUPS.flat().join(', ')}`);
         for (const { left, response } of answers)
@@ -271,8 +254,8 @@ for (const operation of [
     test(
       'with the HTML of description_ar and description_en unchanged in description',
       sentValue('product.description-html'),
-      async ({ api, make }) => {
-        const { response, sent } = await productAnswer(operation, { api, make });
+      async ({ products }) => {
+        const { response, sent } = await products.answer(operation);
         requireSuccess(response, operation);
         expect(productFields(response, 'description').description, inAnswer(response, 'description')).toEqual({
           ar: sent.description_ar,
@@ -281,26 +264,26 @@ for (const operation of [
       },
     );
 
-    test('with the price sent, cents included', sentValue('product.echo'), async ({ api, make }) => {
-      const { response, sent } = await productAnswer(operation, { api, make });
+    test('with the price sent, cents included', sentValue('product.echo'), async ({ products }) => {
+      const { response, sent } = await products.answer(operation);
       requireSuccess(response, operation);
       expect(productFields(response, 'price').price, inAnswer(response, 'price')).toBe(sent.price);
     });
 
-    test('with the sale_price sent', sentValue('product.echo'), async ({ api, make }) => {
-      const { response, sent } = await productAnswer(operation, { api, make });
+    test('with the sale_price sent', sentValue('product.echo'), async ({ products }) => {
+      const { response, sent } = await products.answer(operation);
       requireSuccess(response, operation);
       expect(productFields(response, 'sale_price').sale_price, inAnswer(response, 'sale_price')).toBe(sent.sale_price);
     });
 
-    test('with is_refundable true when true is sent', sentValue('product.echo'), async ({ api, make }) => {
-      const { response } = await productAnswer(operation, { api, make }, { is_refundable: true });
+    test('with is_refundable true when true is sent', sentValue('product.echo'), async ({ products }) => {
+      const { response } = await products.answer(operation, { is_refundable: true });
       requireSuccess(response, operation);
       expect(productFields(response, 'is_refundable').is_refundable, inAnswer(response, 'is_refundable')).toBe(true);
     });
 
-    test('with is_refundable false when false is sent', sentValue('product.echo'), async ({ api, make }) => {
-      const { response } = await productAnswer(operation, { api, make }, { is_refundable: false });
+    test('with is_refundable false when false is sent', sentValue('product.echo'), async ({ products }) => {
+      const { response } = await products.answer(operation, { is_refundable: false });
       requireSuccess(response, operation);
       expect(productFields(response, 'is_refundable').is_refundable, inAnswer(response, 'is_refundable')).toBe(false);
     });
@@ -308,8 +291,8 @@ for (const operation of [
     test(
       'with each tag name sent as a Tag object of that name',
       sentValue('product.tags-as-objects'),
-      async ({ api, make }) => {
-        const { response, sent } = await productAnswer(operation, { api, make });
+      async ({ products }) => {
+        const { response, sent } = await products.answer(operation);
         requireSuccess(response, operation);
         // Read as answered: the form of the tags is what this test judges.
         const { tags } = readData(response, z.object({ tags: z.unknown() }), 'product.shape', 'data.tags');
@@ -323,13 +306,9 @@ for (const operation of [
     test(
       'with a Category object for each category id sent',
       sentValue('product.categories'),
-      async ({ api, make, config }) => {
+      async ({ products, config }) => {
         // Every category of the profile (at least two), so a target that keeps only one shows up.
-        const { response, sent } = await productAnswer(
-          operation,
-          { api, make },
-          { category: [...config.profile.categoryIds] },
-        );
+        const { response, sent } = await products.answer(operation, { category: [...config.profile.categoryIds] });
         requireSuccess(response, operation);
         const ids = productFields(response, 'categories').categories.map((category) => category.id);
         // Contains, not equals: a target may list the sub-categories sent alongside.
@@ -337,8 +316,8 @@ for (const operation of [
       },
     );
 
-    test('with the Brand of the brand_id sent', sentValue('product.brand'), async ({ api, make }) => {
-      const { response, sent } = await productAnswer(operation, { api, make });
+    test('with the Brand of the brand_id sent', sentValue('product.brand'), async ({ products }) => {
+      const { response, sent } = await products.answer(operation);
       requireSuccess(response, operation);
       expect(productFields(response, 'brand').brand?.id, inAnswer(response, 'brand.id')).toBe(sent.brand_id);
     });
@@ -346,15 +325,10 @@ for (const operation of [
     test(
       '2xx to a text option whose options is null',
       cites(operation, 'product-option.text-null'),
-      async ({ api, make }) => {
-        const { response } = await productAnswerAfterBaseline(
-          operation,
-          { api, make },
-          'a text option whose options is null',
-          {
-            product_options: [textOption()],
-          },
-        );
+      async ({ products }) => {
+        const { response } = await products.answerAfterBaseline(operation, 'a text option whose options is null', {
+          product_options: [textOption()],
+        });
         expect(response, 'a body with a text option whose options is null').toHaveStatus(Statuses.success);
       },
     );
@@ -362,12 +336,12 @@ for (const operation of [
     test(
       '2xx to radio and checkbox options whose subTitle is empty strings',
       cites(operation, 'product-option.empty-subtitle'),
-      async ({ api, make }) => {
+      async ({ make, products }) => {
         const options = [radioOption(make.context.faker), checkboxOption(make.context.faker)].map((o) => ({
           ...o,
           subTitle: { ar: '', en: '' },
         }));
-        const { response } = await productAnswerAfterBaseline(operation, { api, make }, 'empty subTitles', {
+        const { response } = await products.answerAfterBaseline(operation, 'empty subTitles', {
           product_options: options,
         });
         expect(response, 'a body with options whose subTitle is empty strings').toHaveStatus(Statuses.success);
@@ -377,9 +351,9 @@ for (const operation of [
     test(
       '2xx to a product_gallery that repeats a media id',
       cites(operation, 'product.gallery-repeats'),
-      async ({ api, make, config }) => {
+      async ({ products, config }) => {
         const [media] = config.profile.mediaIds;
-        const { response } = await productAnswerAfterBaseline(operation, { api, make }, 'a repeated media id', {
+        const { response } = await products.answerAfterBaseline(operation, 'a repeated media id', {
           product_gallery: media === undefined ? [] : [media, media],
         });
         expect(response, 'a body whose product_gallery repeats a media id').toHaveStatus(Statuses.success);
@@ -388,20 +362,16 @@ for (const operation of [
 
     if (updating) return;
 
-    test('2xx to a product without image_id', cites(operation, 'product.image-optional'), async ({ api, make }) => {
-      const { response } = await productAnswerAfterBaseline(operation, { api, make }, 'leaving out image_id', {}, [
-        'image_id',
-      ]);
+    test('2xx to a product without image_id', cites(operation, 'product.image-optional'), async ({ products }) => {
+      const { response } = await products.answerAfterBaseline(operation, 'leaving out image_id', {}, ['image_id']);
       expect(response, 'a body without image_id').toHaveStatus(Statuses.success);
     });
 
     test(
       'with a placeholder image, an absolute URL, when no image_id is sent',
       cites(operation, 'conventions.image-placeholder'),
-      async ({ api, make }) => {
-        const { response } = await productAnswerAfterBaseline(operation, { api, make }, 'leaving out image_id', {}, [
-          'image_id',
-        ]);
+      async ({ products }) => {
+        const { response } = await products.answerAfterBaseline(operation, 'leaving out image_id', {}, ['image_id']);
         // Whether a product may be made without an image is not shown: a target refusing it has no such product.
         if (!response.succeeded)
           notApplicable(

@@ -5,12 +5,11 @@
  * (the price "free", not "49.90", which some frameworks take as a number). Which fields are required
  * is not shown, so no case leaves a field out. One line per case, so a failure points at it.
  */
-import { cites, expect, test, type Make, type StoreApi } from '../../fixtures/index.ts';
+import { cites, expect, test, type Make, type RunConfig } from '../../fixtures/index.ts';
 import { checkboxOption, priceTable, radioOption } from '../../fixtures/builders/products.ts';
-import { productAnswer, type ProductAnswering } from '../../fixtures/steps/products.ts';
+import type { ProductAnswering, ProductSteps } from '../../fixtures/steps/products.ts';
 import type { BookingProductBody, ServiceProductBody } from '../../support/contract/schemas/bodies.ts';
 import type { ClauseId } from '../../support/contract/clauses.ts';
-import type { RunConfig } from '../../fixtures/config.ts';
 import { Operations } from '../../support/contract/operations.ts';
 
 const VALIDATION: Record<ProductAnswering, ClauseId> = {
@@ -25,9 +24,9 @@ type Change = (ctx: { make: Make; config: RunConfig }) => Record<string, unknown
 function answers422(operation: ProductAnswering, change: Change, ...clauses: ClauseId[]) {
   return [
     cites(operation, VALIDATION[operation], ...clauses),
-    async ({ api, make, config }: { api: StoreApi; make: Make; config: RunConfig }) => {
+    async ({ products, make, config }: { products: ProductSteps; make: Make; config: RunConfig }) => {
       const invalid = change({ make, config }) as Partial<BookingProductBody & ServiceProductBody>;
-      const { response } = await productAnswer(operation, { api, make }, invalid);
+      const { response } = await products.answer(operation, invalid);
       expect(response).toHaveStatus(422);
     },
   ] as const;

@@ -4,21 +4,9 @@
  * the bodies it must refuse in product-validation.spec.ts. A PATCH body here is a full valid service
  * body unless the test is about leaving fields out: which fields a PATCH needs is not shown.
  */
-import {
-  cites,
-  expect,
-  expectUpdatedNotBeforeCreated,
-  field,
-  inAnswer,
-  notApplicable,
-  productFields,
-  readData,
-  requireSuccess,
-  Statuses,
-  test,
-} from '../../fixtures/index.ts';
+import { cites, expect, notApplicable, requireSuccess, Statuses, test } from '../../fixtures/index.ts';
+import { expectUpdatedNotBeforeCreated, field, inAnswer, productFields, readData } from '../../fixtures/answers.ts';
 import { tagNames } from '../../fixtures/builders/products.ts';
-import { createProduct } from '../../fixtures/steps/products.ts';
 import { WithId } from '../../support/contract/schemas/common.ts';
 
 const sorted = <T>(items: readonly T[]) => [...items].sort();
@@ -36,8 +24,8 @@ test.describe('Update Service Product', () => {
   test(
     'answers with a service Product: data.type is service',
     cites('updateServiceProduct', 'update-service.ok'),
-    async ({ api, make }) => {
-      const { id } = await createProduct(api, make, 'service');
+    async ({ api, make, products }) => {
+      const { id } = await products.create('service');
       const response = await api.updateServiceProduct(id, make.service({ name_en: make.name('renamed service') }));
       requireSuccess(response, 'updateServiceProduct');
       field(response, 'type').toBe('service');
@@ -47,8 +35,8 @@ test.describe('Update Service Product', () => {
   test(
     'answers with the product it updated: data.id is the identifier',
     cites('updateServiceProduct', 'update-service.returns-updated'),
-    async ({ api, make }) => {
-      const { id } = await createProduct(api, make, 'service');
+    async ({ api, make, products }) => {
+      const { id } = await products.create('service');
       const response = await api.updateServiceProduct(id, make.service({ name_en: make.name('renamed service') }));
       requireSuccess(response, 'updateServiceProduct');
       expect(readData(response, WithId, 'product.shape', 'data.id').id, inAnswer(response, 'id')).toBe(id);
@@ -58,9 +46,9 @@ test.describe('Update Service Product', () => {
   test(
     'replaces the tags with the tag names sent',
     cites('updateServiceProduct', 'update-service.applies-changes'),
-    async ({ api, make }) => {
+    async ({ api, make, products }) => {
       const before = tagNames(make.context, 1);
-      const { id } = await createProduct(api, make, 'service', { tags: before });
+      const { id } = await products.create('service', { tags: before });
       const tags = tagNames(make.context, 2, before);
       const response = await api.updateServiceProduct(id, make.service({ tags }));
       requireSuccess(response, 'updateServiceProduct');
@@ -72,9 +60,9 @@ test.describe('Update Service Product', () => {
   test(
     'replaces the categories with the category ids sent',
     cites('updateServiceProduct', 'update-service.applies-changes'),
-    async ({ api, make, config }) => {
+    async ({ api, make, config, products }) => {
       const [before, after] = config.profile.categoryIds as [number, number];
-      const { id } = await createProduct(api, make, 'service', { category: [before] });
+      const { id } = await products.create('service', { category: [before] });
       const response = await api.updateServiceProduct(id, make.service({ category: [after] }));
       requireSuccess(response, 'updateServiceProduct');
       const ids = productFields(response, 'categories').categories.map((category) => category.id);
@@ -86,9 +74,9 @@ test.describe('Update Service Product', () => {
   test(
     'replaces the brand with the brand_id sent',
     cites('updateServiceProduct', 'update-service.applies-changes', 'product.brand'),
-    async ({ api, make, config }) => {
+    async ({ api, make, config, products }) => {
       const [before, after] = config.profile.brandIds as [number, number];
-      const { id } = await createProduct(api, make, 'service', { brand_id: before });
+      const { id } = await products.create('service', { brand_id: before });
       const response = await api.updateServiceProduct(id, make.service({ brand_id: after }));
       requireSuccess(response, 'updateServiceProduct');
       expect(productFields(response, 'brand').brand?.id, inAnswer(response, 'brand.id')).toBe(after);
@@ -98,8 +86,8 @@ test.describe('Update Service Product', () => {
   test(
     'answers with updated_at not before created_at',
     cites('updateServiceProduct', 'update-service.applies-changes'),
-    async ({ api, make }) => {
-      const { id } = await createProduct(api, make, 'service');
+    async ({ api, make, products }) => {
+      const { id } = await products.create('service');
       const response = await api.updateServiceProduct(id, make.service({ name_en: make.name('renamed service') }));
       requireSuccess(response, 'updateServiceProduct');
       expectUpdatedNotBeforeCreated(response);
@@ -109,8 +97,8 @@ test.describe('Update Service Product', () => {
   test(
     'keeps the fields it is not sent',
     cites('updateServiceProduct', 'update-service.omitted-kept'),
-    async ({ api, make }) => {
-      const created = await createProduct(api, make, 'service');
+    async ({ api, products }) => {
+      const created = await products.create('service');
       const response = await api.updateServiceProduct(created.id, { price: 321.5 });
       // Which fields are required is not shown: a target that needs them all has nothing to keep.
       if (response.status >= 400 && response.status < 500)

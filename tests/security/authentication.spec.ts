@@ -5,7 +5,6 @@
  */
 import { cites, expect, Statuses, test, type Credentials } from '../../fixtures/index.ts';
 import type { RunConfig } from '../../fixtures/index.ts';
-import { prepareCall } from '../../fixtures/steps/calls.ts';
 import { Operations, ProtectedOperationIds } from '../../support/contract/operations.ts';
 
 interface Variant {
@@ -34,8 +33,8 @@ test.describe('Authentication', () => {
       test(
         `${name} ${variant.title} is refused and writes nothing`,
         cites(operation, 'auth.bearer-required'),
-        async ({ api, make, config, faker }) => {
-          const call = await prepareCall(operation, { api, make });
+        async ({ calls, config, faker }) => {
+          const call = await calls.prepare(operation);
           const wrongToken = `conformance-wrong-${faker.string.alphanumeric(32)}`;
           const response = await call.send({ credentials: variant.credentials(config, wrongToken) });
           expect(response, `${name} ${variant.title}`).toHaveStatus(Statuses.notSuccess);

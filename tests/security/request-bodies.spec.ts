@@ -5,7 +5,6 @@
  * limits are not shown, so the 16 MiB body need only be answered (within REQUEST_TIMEOUT_MS) without a 5xx.
  */
 import { cites, expect, Statuses, test } from '../../fixtures/index.ts';
-import { prepareCall } from '../../fixtures/steps/calls.ts';
 import type { ClauseId } from '../../support/contract/clauses.ts';
 import { OperationIdsWithBody, Operations } from '../../support/contract/operations.ts';
 
@@ -69,8 +68,8 @@ test.describe('Request bodies', () => {
       test(
         `${Operations[operation].name} answers ${bodyCase.title}`,
         cites(operation, bodyCase.clause),
-        async ({ api, make }) => {
-          const call = await prepareCall(operation, { api, make });
+        async ({ calls }) => {
+          const call = await calls.prepare(operation);
           // An answer at all shows it did not hang: the client gives up after REQUEST_TIMEOUT_MS.
           const response = await call.send({ rawBody: bodyCase.raw(call.body ?? {}) });
           expect(response, `${Operations[operation].name} answering ${bodyCase.title}`).toHaveStatus(bodyCase.expected);

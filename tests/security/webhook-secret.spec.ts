@@ -5,17 +5,9 @@
  * messages name the operations that leaked, never the secret.
  */
 import { z } from 'zod';
-import {
-  cites,
-  dependsOn,
-  expect,
-  test,
-  bodyHoldsSecret,
-  type ApiResponse,
-  type StoreApi,
-} from '../../fixtures/index.ts';
-import type { Make } from '../../fixtures/index.ts';
-import { prepareCall } from '../../fixtures/steps/calls.ts';
+import { cites, dependsOn, expect, test, type ApiResponse, type Make, type StoreApi } from '../../fixtures/index.ts';
+import { bodyHoldsSecret } from '../../fixtures/answers.ts';
+import type { CallSteps } from '../../fixtures/steps/calls.ts';
 import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
 import { OperationIds, Operations } from '../../support/contract/operations.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
@@ -25,10 +17,10 @@ const ProductId = z.object({ data: z.object({ id: z.int() }) });
 /**
  * Every operation's answer after the registration of webhook `webhookId`: Update Webhook updates that
  * webhook, Update Service Product a product made for it (when it cannot be made, that operation is not
- * called: its own tests judge why); the others take the valid call of fixtures/steps/calls.ts, which
- * needs no set-up for them.
+ * called: its own tests judge why); the others take the valid call `calls` prepares, which needs no
+ * set-up for them.
  */
-async function answersAfter(webhookId: number, { api, make }: { api: StoreApi; make: Make }) {
+async function answersAfter(webhookId: number, { api, make, calls }: { api: StoreApi; make: Make; calls: CallSteps }) {
   const notCalled: string[] = [];
   const answers = await concurrently(
     OperationIds.map(async (operation): Promise<ApiResponse | undefined> => {
@@ -38,7 +30,7 @@ async function answersAfter(webhookId: number, { api, make }: { api: StoreApi; m
         if (!created.success) return void notCalled.push(Operations[operation].name);
         return api.updateServiceProduct(created.data.data.id, make.service());
       }
-      return (await prepareCall(operation, { api, make })).send();
+      return (await calls.prepare(operation)).send();
     }),
   );
   return { answers: answers.filter((a): a is ApiResponse => a !== undefined), notCalled };
@@ -52,10 +44,10 @@ test.describe('Webhook secret', () => {
   test(
     'no operation answers with a secret supplied at an earlier registration',
     cites('registerWebhook', 'auth.secret-returned-once'),
-    async ({ api, make }) => {
+    async ({ api, make, calls }) => {
       const secret = make.secret();
       const { id } = await registerWebhook(api, make.webhook({ secret }));
-      const { answers, notCalled } = await answersAfter(id, { api, make });
+      const { answers, notCalled } = await answersAfter(id, { api, make, calls });
       if (notCalled.length > 0)
         test.info().annotations.push({ type: 'not called', description: `set-up failed for ${notCalled.join(', ')}` });
       expect(
@@ -69,11 +61,11 @@ test.describe('Webhook secret', () => {
     'no operation answers with a secret the target generated at an earlier registration',
     // Stated: any plain_secret is returned once. Whether one is generated is a reading: without one, not judged.
     cites('registerWebhook', 'auth.secret-returned-once'),
-    async ({ api, make }) => {
+    async ({ api, make, calls }) => {
       const { id, plainSecret: secret } = await registerWebhook(api, make.webhook());
       if (!secret)
         dependsOn('register-webhook.secret-generated', 'the registration answered no generated plain_secret');
-      const { answers } = await answersAfter(id, { api, make });
+      const { answers } = await answersAfter(id, { api, make, calls });
       expect(
         leaks(answers, secret),
         'answers after the registration that carry the generated secret (not shown)',

@@ -1,29 +1,19 @@
 /**
  * Deliveries, caught by the run's capture server. Each test registers its webhooks at its own inboxes
- * and waits for the delivery about a product it created itself (fixtures/steps/deliveries.ts). Only
+ * and waits for the delivery about a product it created itself (the `deliveries` fixture). Only
  * the destination tests fail when nothing arrives; the others judge something about a delivery, and
  * without one they are not judged (they depend on webhook.delivery-destination). Every delivery test
  * records its API-call-to-arrival time (`delivery-latency-ms`).
  */
-import {
-  cites,
-  dependsOn,
-  expect,
-  test,
-  deliveriesUnobservable,
-  REMOTE_WITHOUT_PUBLIC_URL,
-  deliveryMatching,
-  pathsNamingId,
-  verifySignature,
-} from '../../fixtures/index.ts';
+import { cites, dependsOn, expect, test } from '../../fixtures/index.ts';
 import {
   aboutProduct,
-  createdProduct,
-  createProductAndCatch,
-  createProductAndCollect,
+  deliveriesUnobservable,
+  deliveryMatching,
+  pathsNamingId,
   placesNamingEvent,
-  registerAtInbox,
-  updateProductAndCatch,
+  REMOTE_WITHOUT_PUBLIC_URL,
+  verifySignature,
 } from '../../fixtures/steps/deliveries.ts';
 
 /** A JSON media type: application/json, or a structured +json type; parameters (charset) allowed. */
@@ -44,37 +34,36 @@ test.describe('Webhook deliveries', () => {
   test(
     'notify a webhook subscribed to product.created when a product is created',
     cites('registerWebhook', 'webhook.delivery-destination'),
-    async ({ api, make, config, inbox }) => {
-      await registerAtInbox({ api, make, config }, inbox, { events: ['product.created'] });
-      await createProductAndCatch({ api, make, config }, inbox, 'fail');
+    async ({ deliveries, inbox }) => {
+      await deliveries.registerAt(inbox, { events: ['product.created'] });
+      await deliveries.createProductAndCatch(inbox, 'fail');
     },
   );
 
   test(
     'notify a webhook subscribed to product.updated when a service product is updated',
     cites('registerWebhook', 'webhook.delivery-destination'),
-    async ({ api, make, config, inbox }) => {
-      const product = await createdProduct({ api, make, config });
-      await registerAtInbox({ api, make, config }, inbox, { events: ['product.updated'] });
-      await updateProductAndCatch({ api, make, config }, inbox, product, 'fail');
+    async ({ deliveries, inbox }) => {
+      const product = await deliveries.createProduct();
+      await deliveries.registerAt(inbox, { events: ['product.updated'] });
+      await deliveries.updateProductAndCatch(inbox, product, 'fail');
     },
   );
 
   test(
     'use the method_type POST the webhook was registered with',
     cites('registerWebhook', 'webhook.delivery-method'),
-    async ({ api, make, config, inbox }) => {
-      await registerAtInbox({ api, make, config }, inbox, { events: ['product.created'], method_type: 'POST' });
+    async ({ deliveries, inbox }) => {
+      await deliveries.registerAt(inbox, { events: ['product.created'], method_type: 'POST' });
       // Every delivery at the inbox is this webhook's, whatever its body says (or does not: a GET may carry
       // its payload anywhere, or none), so each one shows the method.
-      const deliveries = await createProductAndCollect(
-        { api, make, config },
+      const received = await deliveries.createProductAndCollect(
         inbox,
         deliveryMatching('any delivery not sent with POST', (d) => d.method !== 'POST'),
       );
       expect(
-        deliveries.filter((d) => d.method !== 'POST').map((d) => d.describe()),
-        `deliveries not sent with POST, of the ${deliveries.length} at the inbox of the webhook registered with method_type POST (the only webhook there)`,
+        received.filter((d) => d.method !== 'POST').map((d) => d.describe()),
+        `deliveries not sent with POST, of the ${received.length} at the inbox of the webhook registered with method_type POST (the only webhook there)`,
       ).toEqual([]);
     },
   );
@@ -82,9 +71,9 @@ test.describe('Webhook deliveries', () => {
   test(
     'carry a JSON body with a JSON content type',
     cites('registerWebhook', 'webhook.delivery-json'),
-    async ({ api, make, config, inbox }) => {
-      await registerAtInbox({ api, make, config }, inbox, { events: ['product.created'] });
-      const { delivery } = await createProductAndCatch({ api, make, config }, inbox);
+    async ({ deliveries, inbox }) => {
+      await deliveries.registerAt(inbox, { events: ['product.created'] });
+      const { delivery } = await deliveries.createProductAndCatch(inbox);
       expect(delivery.contentType, 'content-type of the delivery').toMatch(JSON_MEDIA_TYPE);
       expect(delivery.json() !== undefined, `the delivery body parses as JSON: ${delivery.describe()}`).toBe(true);
     },
@@ -93,9 +82,9 @@ test.describe('Webhook deliveries', () => {
   test(
     'name their event and the product id',
     cites('registerWebhook', 'webhook.delivery-names-event'),
-    async ({ api, make, config, inbox }) => {
-      await registerAtInbox({ api, make, config }, inbox, { events: ['product.created'] });
-      const { delivery, product } = await createProductAndCatch({ api, make, config }, inbox);
+    async ({ deliveries, inbox }) => {
+      await deliveries.registerAt(inbox, { events: ['product.created'] });
+      const { delivery, product } = await deliveries.createProductAndCatch(inbox);
       expect(
         placesNamingEvent(delivery, 'product.created'),
         `places naming "product.created" (a header, or a string in the body): ${delivery.describe()}`,
@@ -110,7 +99,7 @@ test.describe('Webhook deliveries', () => {
   test(
     'carry a signature that verifies against plain_secret over the raw body',
     cites('registerWebhook', 'webhook.delivery-signature'),
-    async ({ api, make, config, inbox }) => {
+    async ({ deliveries, make, config, inbox }) => {
       const signature = config.signature;
       if (signature === undefined || signature.scheme === 'none') {
         test.skip(
@@ -123,13 +112,13 @@ test.describe('Webhook deliveries', () => {
         throw new Error('test.skip() returned');
       }
       // Verified against the secret the registration answered with: whether it is the one supplied is register-webhook.secret-echo.
-      const { plainSecret: secret } = await registerAtInbox({ api, make, config }, inbox, {
+      const { plainSecret: secret } = await deliveries.registerAt(inbox, {
         events: ['product.created'],
         secret: make.secret(),
       });
       if (!secret)
         dependsOn('register-webhook.data', 'the registration answered no plain_secret to verify the signature with');
-      const { delivery } = await createProductAndCatch({ api, make, config }, inbox);
+      const { delivery } = await deliveries.createProductAndCatch(inbox);
       const verification = verifySignature(signature, secret, delivery);
       expect(
         verification.verified,
@@ -141,15 +130,15 @@ test.describe('Webhook deliveries', () => {
   test(
     'do not notify a webhook of an event it did not subscribe to',
     cites('registerWebhook', 'webhook.delivery-subscription'),
-    async ({ api, make, config, inbox, inboxes }) => {
+    async ({ deliveries, config, inbox, inboxes }) => {
       const unsubscribed = await inboxes.open();
-      await registerAtInbox({ api, make, config }, inbox, { events: ['product.created'] });
+      await deliveries.registerAt(inbox, { events: ['product.created'] });
       // Subscribed to an event a create never means: which operation emits which event is not shown (a
       // target may emit product.updated right after a create, as it attaches tags or media), but no create
       // deletes. A product event still, so a target matching subscriptions by their `product.` prefix shows.
-      await registerAtInbox({ api, make, config }, unsubscribed, { events: ['product.deleted'] });
+      await deliveries.registerAt(unsubscribed, { events: ['product.deleted'] });
       // The subscribed webhook's delivery shows the event happened and how fast deliveries come.
-      const { product, latencyMs } = await createProductAndCatch({ api, make, config }, inbox);
+      const { product, latencyMs } = await deliveries.createProductAndCatch(inbox);
       const withinMs = graceAfter(latencyMs, config.deliveryTimeoutMs);
       await test.step(`no delivery about the product reaches the webhook subscribed only to product.deleted within ${withinMs} ms`, () =>
         unsubscribed.expectNone(aboutProduct(product), { withinMs }));

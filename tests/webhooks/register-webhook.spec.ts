@@ -5,19 +5,21 @@
 import { z } from 'zod';
 import {
   cites,
-  eventNamesOf,
-  eventNamesOutsideCatalogue,
   expect,
   notApplicable,
-  readData,
-  readSuccess,
   requireSuccess,
   Statuses,
   test,
-  webhookFields,
-  pathsHoldingSecret,
   type ApiResponse,
 } from '../../fixtures/index.ts';
+import {
+  eventNamesOf,
+  eventNamesOutsideCatalogue,
+  pathsHoldingSecret,
+  readData,
+  readSuccess,
+  webhookFields,
+} from '../../fixtures/answers.ts';
 import { SECRET_SYMBOLS } from '../../fixtures/builders/webhooks.ts';
 import { afterBaseline } from '../../fixtures/steps/baseline.ts';
 import { asSetUp } from '../../fixtures/steps/set-up.ts';

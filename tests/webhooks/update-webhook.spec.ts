@@ -1,20 +1,15 @@
 /** Update Webhook beyond its status, envelope and body format (tests/conventions/success-answers.spec.ts). */
 import { z } from 'zod';
+import { cites, expect, notApplicable, requireSuccess, Statuses, test } from '../../fixtures/index.ts';
 import {
-  cites,
   dataOf,
   eventNamesOf,
   eventNamesOutsideCatalogue,
-  expect,
   expectUpdatedNotBeforeCreated,
-  notApplicable,
-  readData,
-  requireSuccess,
-  Statuses,
-  test,
-  webhookFields,
   pathsHoldingSecret,
-} from '../../fixtures/index.ts';
+  readData,
+  webhookFields,
+} from '../../fixtures/answers.ts';
 import {
   notApplicableWhenUpdateRefusesSecret,
   registerWebhook,

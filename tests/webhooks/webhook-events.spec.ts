@@ -1,15 +1,7 @@
 /** Webhook Events beyond its status, envelope and body format (tests/conventions/success-answers.spec.ts). */
 import { z } from 'zod';
-import {
-  cites,
-  dependsOn,
-  expect,
-  notApplicable,
-  readSuccess,
-  requireSuccess,
-  test,
-  type StoreApi,
-} from '../../fixtures/index.ts';
+import { cites, dependsOn, expect, notApplicable, requireSuccess, test, type StoreApi } from '../../fixtures/index.ts';
+import { readSuccess } from '../../fixtures/answers.ts';
 import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
 import { EventCatalogue } from '../../support/contract/events.ts';
 import { EventCatalogueEntry } from '../../support/contract/schemas/webhook.ts';

@@ -23,7 +23,7 @@ export function reportsDir(env: Record<string, string | undefined> = safeEnviron
 }
 
 /** `--shard=2/3` or `--shard 2/3` on the command line. */
-export function shardOf(argv: readonly string[]): { current: number; total: number } | undefined {
+function shardOf(argv: readonly string[]): { current: number; total: number } | undefined {
   const index = argv.findIndex((a) => a === '--shard' || a.startsWith('--shard='));
   const value = index < 0 ? undefined : argv[index]?.includes('=') ? argv[index]?.split('=')[1] : argv[index + 1];
   const match = /^(\d+)\/(\d+)$/.exec(value ?? '');

@@ -78,10 +78,10 @@ module.exports = {
       to: { path: OURS, pathNot: '^(cli|support)/' },
     },
     {
-      name: 'only-scripts-import-cli',
+      name: 'only-scripts-and-self-tests-import-cli',
       severity: 'error',
-      comment: 'cli/ is the installed command: entry points only above it.',
-      from: { path: OURS, pathNot: '^(cli|scripts)/' },
+      comment: 'cli/ is the installed command: only entry points and the self tests stand above it.',
+      from: { path: OURS, pathNot: '^(cli|scripts|selftest)/' },
       to: { path: '^cli/' },
     },
     {

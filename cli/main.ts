@@ -5,6 +5,7 @@
  * mistake of the user's: nothing was judged. The commands load what they run only when they run, so
  * that help and mistakes answer at once.
  */
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { commandHelp, parseCommand, PROGRAM, UsageError } from './command.ts';
 import { COMMANDS } from './commands/index.ts';
@@ -57,6 +58,6 @@ export async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-// Run as a program (tsx cli/main.ts, or the bin), not when imported.
-if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename)
+// Run as a program (tsx cli/main.ts, by the npm scripts), not when imported (by the bin, or a self test).
+if (process.argv[1] && realpathSync(path.resolve(process.argv[1])) === import.meta.filename)
   process.exitCode = await main(process.argv.slice(2));

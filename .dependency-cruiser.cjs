@@ -2,7 +2,7 @@
  * Who may import whom: the layout's rules, checked in `npm test` (`npm run lint:imports`), as zod's own
  * suite checks that it has no circular imports. The folders are described in CONTRIBUTING.md.
  */
-const OURS = '^(support|fixtures|tests|reference|selftest|scripts|profiles)/';
+const OURS = '^(support|fixtures|tests|reference|selftest|scripts|profiles|cli)/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -60,6 +60,29 @@ module.exports = {
       comment: 'Fixtures serve a conformance test: the reporters, the scripts and the reference are not theirs.',
       from: { path: '^fixtures/' },
       to: { path: '^(support/report/|scripts/|reference/|tests/)' },
+    },
+    {
+      name: 'the-package-imports-nothing-it-does-not-ship',
+      severity: 'error',
+      comment:
+        'The installed package ships the suite, not its self tests or scripts (package.json `files`): what it runs must not need them.',
+      from: { path: '^(support|fixtures|tests|reference|cli)/|^playwright\\.config\\.ts$' },
+      to: { path: '^(selftest|scripts)/' },
+    },
+    {
+      name: 'cli-imports-support',
+      severity: 'error',
+      comment:
+        'The installed command (cli/) runs the suite through Playwright and the reports through support/: nothing else of ours.',
+      from: { path: '^cli/' },
+      to: { path: OURS, pathNot: '^(cli|support)/' },
+    },
+    {
+      name: 'only-scripts-and-self-tests-import-cli',
+      severity: 'error',
+      comment: 'cli/ is the installed command: only entry points and the self tests stand above it.',
+      from: { path: OURS, pathNot: '^(cli|scripts|selftest)/' },
+      to: { path: '^cli/' },
     },
     {
       name: 'nothing-imports-scripts',

@@ -3,10 +3,12 @@
  * the suite's own tests). Configuration of the target lives in support/run/config.ts, read from the
  * environment and .env (or ENV_FILE) by every process; global setup validates it before any test.
  */
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { conformanceReporters, reportsDir, runMetadata } from './support/report/index.ts';
 import { safeEnvironment } from './support/report/run-info.ts';
 import { defaultWorkers } from './support/run/workers.ts';
+import { workingDirectory } from './support/run/config.ts';
 import { readVariable } from './support/contract/variables.ts';
 
 const onCI = !!process.env.CI;
@@ -29,7 +31,8 @@ export default defineConfig({
   reporter: reporters,
   // Target (no credentials), suite commit, spec hash: read by the conformance reporter, kept in blob reports.
   metadata: runMetadata(),
-  outputDir: 'test-results',
+  // Like the reports, in the working directory: never inside an installed package.
+  outputDir: path.resolve(workingDirectory(), 'test-results'),
   // Room for several requests in a row at the request timeout: a slow target fails on a named request, not on the test timeout.
   timeout: Math.max(30_000, 6 * requestTimeoutMs),
   expect: { timeout: 5_000 },

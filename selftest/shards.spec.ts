@@ -1,7 +1,7 @@
 /**
  * `--shard=i/n` as CI runs it: two shards at once, each with its own embedded reference, sharing one
  * capture server started here with the code of `npm run capture` (CAPTURE_URL, CAPTURE_CONTROL_TOKEN:
- * neither global setup starts its own), each writing a blob report; `npm run report:merge` then makes
+ * neither global setup starts its own), each writing a blob report; `npm run report:merge` (`merge`) then makes
  * one HTML report, one JUnit file and one conformance report of both, and exits with the verdict.
  * The specs are chosen so that both shards run delivery tests (a shard takes a contiguous run of tests),
  * and the shared server's inboxes must see deliveries from both.
@@ -34,7 +34,7 @@ const total = (r: ConformanceReport) =>
   Object.values(r.totals).reduce((n, c) => n + c.passed + c.failed + c.skipped + c.flaky, 0);
 
 function mergeReports(blobs: string, reportsDir: string) {
-  return spawnSync(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/merge-reports.ts', blobs], {
+  return spawnSync(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['cli/main.ts', 'merge', blobs], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, REPORTS_DIR: reportsDir, FORCE_COLOR: '0' },
     encoding: 'utf8',

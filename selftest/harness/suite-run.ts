@@ -39,7 +39,7 @@ export interface ListedTest {
   readonly listLine: string;
   readonly file: string;
   readonly line: number;
-  /** Its describe titles and its title: the test's key in the fault matrix (selftest/matrix/plan.ts). */
+  /** Its describe titles and its title: the test's key in the fault matrix (support/run/fault-plan.ts). */
   readonly title: string;
   readonly tags: readonly string[];
   readonly clauses: readonly string[];

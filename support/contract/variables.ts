@@ -164,7 +164,7 @@ export const Variables = {
     schema: z.string().min(1).default('127.0.0.1'),
     section: 'Webhook deliveries',
     meaning:
-      "where the capture server listens (the run's own, or `npm run capture`); `0.0.0.0` lets a remote target in, with `CAPTURE_PUBLIC_URL`",
+      "where the capture server listens (the run's own, or the `capture` command's); `0.0.0.0` lets a remote target in, with `CAPTURE_PUBLIC_URL`",
     unset: 'loopback',
   }),
   CAPTURE_PORT: variable({
@@ -177,7 +177,7 @@ export const Variables = {
     schema: optionalUrl,
     section: 'Webhook deliveries',
     meaning:
-      'a shared capture server (`npm run capture`): where the workers reach it; the run then starts none, and tells the target `CAPTURE_PUBLIC_URL` (else this)',
+      'a shared capture server (the `capture` command): where the workers reach it; the run then starts none, and tells the target `CAPTURE_PUBLIC_URL` (else this)',
     shown: true,
     runState: true,
   }),
@@ -185,11 +185,11 @@ export const Variables = {
     schema: unsetIfEmpty(
       z
         .string()
-        .regex(/^[A-Za-z0-9_-]{16,200}$/, 'must be 16 to 200 letters, digits, - or _ (npm run capture makes one)'),
+        .regex(/^[A-Za-z0-9_-]{16,200}$/, 'must be 16 to 200 letters, digits, - or _ (the capture command makes one)'),
     ),
     section: 'Webhook deliveries',
     meaning:
-      'its control token, required with `CAPTURE_URL`: what `npm run capture` printed or wrote to its `--token-file`; a secret, never printed or reported',
+      'its control token, required with `CAPTURE_URL`: what the `capture` command printed or wrote to its `--token-file`; a secret, never printed or reported',
     secret: true,
     runState: true,
   }),
@@ -297,7 +297,7 @@ export const Variables = {
     schema: pathOr('reports'),
     section: 'Reports',
     meaning:
-      'where the reports go (HTML, JUnit, conformance report, blob per shard, created resources), relative to the project root',
+      'where the reports go (HTML, JUnit, conformance report, blob per shard, created resources), relative to the working directory',
     runState: true,
   }),
   SPEC_FILE: variable({

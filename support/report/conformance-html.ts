@@ -6,14 +6,15 @@
  * by colour alone.
  */
 import { LEVELS, settingsNamed } from './conformance-report.ts';
-import type {
-  ClauseEntry,
-  ConformanceReport,
-  Level,
-  ObservedDeliveryBehaviour,
-  SkipEntry,
-  TestRecord,
-  Verdict,
+import {
+  describeSuite,
+  type ClauseEntry,
+  type ConformanceReport,
+  type Level,
+  type ObservedDeliveryBehaviour,
+  type SkipEntry,
+  type TestRecord,
+  type Verdict,
 } from './report-format.ts';
 
 /** Playwright's HTML report, relative to this page (both in the reports directory). */
@@ -105,12 +106,7 @@ function runFacts(report: ConformanceReport): string {
   const run = report.run;
   const rows: [string, string][] = [
     ['Target', run?.target ?? 'unknown'],
-    [
-      'Suite',
-      run
-        ? `${run.suite.name} ${run.suite.version}, commit ${run.suite.commit}${run.suite.modified === true ? ' (with local modifications)' : run.suite.modified === 'unknown' ? ' (modifications unknown)' : ''}`
-        : 'unknown',
-    ],
+    ['Suite', run ? describeSuite(run.suite) : 'unknown'],
     ['Spec', run ? `${run.spec.path}, sha256 ${run.spec.sha256}` : 'unknown'],
     ['Date', report.date],
     ['Run id', run?.runId ?? 'unknown'],

@@ -1,6 +1,13 @@
 /** The conformance report as Markdown: the verdict first, then what a vendor acts on, then the full record. */
 import { LEVELS } from './conformance-report.ts';
-import type { ConformanceReport, Counts, Level, ObservedDeliveryBehaviour, SkipEntry } from './report-format.ts';
+import {
+  describeSuite,
+  type ConformanceReport,
+  type Counts,
+  type Level,
+  type ObservedDeliveryBehaviour,
+  type SkipEntry,
+} from './report-format.ts';
 
 const LEVEL_TAG: Record<Level, string> = { stated: '@stated', assumed: '@assumed', untagged: '(no level tag)' };
 
@@ -21,12 +28,7 @@ function runTable(report: ConformanceReport): string[] {
   const run = report.run;
   const rows: [string, string][] = [
     ['Target', run?.target ?? 'unknown'],
-    [
-      'Suite',
-      run
-        ? `${run.suite.name} ${run.suite.version}, commit ${code(run.suite.commit)}${run.suite.modified === true ? ' (with local modifications)' : ''}`
-        : 'unknown',
-    ],
+    ['Suite', run ? describeSuite(run.suite) : 'unknown'],
     ['Spec checked', run ? `${code(run.spec.path)}, sha256 ${code(run.spec.sha256)}` : 'unknown'],
     ['Date', report.date],
     ['Duration', `${(report.durationMs / 1000).toFixed(1)} s`],

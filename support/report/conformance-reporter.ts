@@ -16,7 +16,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError } from '@playwright/test/reporter';
 import { z } from 'zod';
-import { PROJECT_ROOT } from '../run/config.ts';
+import { PROJECT_ROOT, workingDirectory } from '../run/config.ts';
 import { redact } from '../redaction/redact.ts';
 import { Annotation, OBSERVATION_TAG } from '../contract/annotations.ts';
 import { Operations } from '../contract/operations.ts';
@@ -183,7 +183,7 @@ export default class ConformanceReporter implements Reporter {
   readonly #runErrors: string[] = [];
 
   constructor(options: ConformanceReporterOptions = {}) {
-    this.#outputDir = path.resolve(PROJECT_ROOT, options.outputDir ?? 'reports');
+    this.#outputDir = path.resolve(workingDirectory(), options.outputDir ?? 'reports');
     this.#project = options.project ?? 'conformance';
   }
 

@@ -5,7 +5,9 @@
  * - with `--shard=i/n`, a blob report (`blob/shard-i-of-n/`) for `npm run report:merge`;
  * - JSON when PLAYWRIGHT_JSON_OUTPUT_FILE is set (the self tests read it).
  */
+import path from 'node:path';
 import type { ReporterDescription } from '@playwright/test';
+import { workingDirectory } from '../run/config.ts';
 import { readVariable } from '../contract/variables.ts';
 import { collectRunInfo, RUN_INFO_METADATA_KEY, safeEnvironment } from './run-info.ts';
 
@@ -15,13 +17,13 @@ export interface ReporterOptions {
   readonly argv: readonly string[];
 }
 
-/** REPORTS_DIR from the environment or the dotenv file (default: reports). */
+/** REPORTS_DIR from the environment or the dotenv file (default: reports), from the working directory: never the installed package. */
 export function reportsDir(env: Record<string, string | undefined> = safeEnvironment()): string {
-  return readVariable('REPORTS_DIR', env);
+  return path.resolve(workingDirectory(), readVariable('REPORTS_DIR', env));
 }
 
 /** `--shard=2/3` or `--shard 2/3` on the command line. */
-export function shardOf(argv: readonly string[]): { current: number; total: number } | undefined {
+function shardOf(argv: readonly string[]): { current: number; total: number } | undefined {
   const index = argv.findIndex((a) => a === '--shard' || a.startsWith('--shard='));
   const value = index < 0 ? undefined : argv[index]?.includes('=') ? argv[index]?.split('=')[1] : argv[index + 1];
   const match = /^(\d+)\/(\d+)$/.exec(value ?? '');

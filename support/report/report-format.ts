@@ -21,9 +21,10 @@ export { DeliveryObservation, ObservedHeaders, ObservedPayload };
 
 /**
  * Version of this format; reports written before it had no `formatVersion` (version 1). Version 3 added
- * `observedDeliveryBehaviour`, and took the observation tests out of `tests` and every count.
+ * `observedDeliveryBehaviour`, and took the observation tests out of `tests` and every count. Version 6
+ * replaced the suite's git commit with the digest of its files and what differs from its manifest.
  */
-export const REPORT_FORMAT_VERSION = 5;
+export const REPORT_FORMAT_VERSION = 6;
 
 export const Verdict = z
   .enum(['CONFORMANT', 'NOT CONFORMANT', 'NO VERDICT'])
@@ -144,11 +145,18 @@ export const RunInfo = z
   .strictObject({
     suite: z.strictObject({
       name: z.string(),
-      version: z.string(),
-      commit: z.string(),
+      version: z.string().describe('The version in package.json: the release a verifier must have to accept the run.'),
+      digest: z
+        .string()
+        .describe(
+          "sha256 over the sha256 of every file the package ships, as the run found them (sha256sum lines sorted by path): a verifier's pristine copy of the release has the same.",
+        ),
       modified: z
         .union([z.boolean(), z.literal('unknown')])
-        .describe("Whether the suite's files differ from the commit (a certification runs an unmodified suite)."),
+        .describe(
+          'Whether those files differ from suite-manifest.json, written when the package was packed; `unknown` in a copy that has none (a clone never packed).',
+        ),
+      changed: z.array(z.string()).describe('The files that differ from the manifest: `path (changed|added|removed)`.'),
     }),
     spec: z.strictObject({
       path: z.string(),
@@ -162,6 +170,17 @@ export const RunInfo = z
   })
   .meta({ id: 'RunInfo' });
 export type RunInfo = z.infer<typeof RunInfo>;
+
+/** The suite as the reports name it: version, digest, and whether its files are the release's. */
+export function describeSuite(suite: RunInfo['suite']): string {
+  const state =
+    suite.modified === false
+      ? 'unmodified'
+      : suite.modified === true
+        ? `modified: ${suite.changed.join(', ') || 'the files differ from its manifest'}`
+        : 'modification unknown: no suite-manifest.json (a copy never packed)';
+  return `${suite.name} ${suite.version}, files sha256 ${suite.digest} (${state})`;
+}
 
 export const ObservedDeliveryBehaviour = z
   .strictObject({

@@ -1,17 +1,18 @@
 /**
- * What a conformance report says about the run itself: the suite (version, commit), the spec it checks
+ * What a conformance report says about the run itself: the suite (version, the digest of its files and
+ * whether they differ from its manifest: ./suite-manifest.ts), the spec it checks
  * (path and sha256, so a reader knows which text the verdict is against), the target (without
  * credentials) and the configuration that can explain a skip. Computed when playwright.config.ts is
  * loaded and carried in the config's `metadata`, so it survives sharding: blob reports keep it, and
  * `merge-reports` hands it to the conformance reporter of the merged run.
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { PROJECT_ROOT, readEnvironment } from '../run/config.ts';
+import { PROJECT_ROOT, readEnvironment, workingDirectory } from '../run/config.ts';
 import type { RunInfo } from './report-format.ts';
 import { readVariable, variablesWhere } from '../contract/variables.ts';
+import { suiteState } from './suite-manifest.ts';
 
 /** The spec this suite checks, shipped with it (a copy of ../shared/spec/store-api.md; selftest/spec-copy.spec.ts keeps them equal). */
 export const DEFAULT_SPEC_FILE = readVariable('SPEC_FILE', {});
@@ -35,9 +36,9 @@ export function collectRunInfo(
   env: Record<string, string | undefined> = safeEnvironment(),
   root = PROJECT_ROOT,
 ): RunInfo {
-  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { name: string; version: string };
   const specFile = readVariable('SPEC_FILE', env);
-  const specPath = path.resolve(root, specFile);
+  // The spec shipped with the suite, unless the user names one of their own.
+  const specPath = path.resolve(env.SPEC_FILE?.trim() ? workingDirectory() : root, specFile);
   const configuration: Record<string, string> = {};
   for (const name of SHOWN_VARIABLES) {
     const value = env[name]?.trim();
@@ -47,7 +48,7 @@ export function collectRunInfo(
   const variant = env.REFERENCE_VARIANT?.trim();
   const reference = `the embedded reference implementation${variant && variant !== 'standard' ? ` (${variant})` : ''}`;
   return {
-    suite: { name: pkg.name, version: pkg.version, commit: gitCommit(root, env), modified: gitModified(root) },
+    suite: suiteOf(root),
     spec: {
       path: specFile,
       sha256: isFile(specPath)
@@ -73,25 +74,7 @@ export function safeEnvironment(): Record<string, string | undefined> {
   }
 }
 
-function git(root: string, args: readonly string[]): string | undefined {
-  try {
-    return execFileSync('git', args, {
-      cwd: root,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      timeout: 5_000,
-    }).trim();
-  } catch {
-    return undefined;
-  }
-}
-
-function gitCommit(root: string, env: Record<string, string | undefined>): string {
-  return git(root, ['rev-parse', 'HEAD']) || env.GITHUB_SHA || 'unknown';
-}
-
-/** Whether the suite's own files differ from the commit (a certification should run an unmodified suite). */
-function gitModified(root: string): boolean | 'unknown' {
-  const status = git(root, ['status', '--porcelain', '--untracked-files=normal']);
-  return status === undefined ? 'unknown' : status.length > 0;
+function suiteOf(root: string): RunInfo['suite'] {
+  const { name, version, digest, modified, changed } = suiteState(root);
+  return { name, version, digest, modified, changed: [...changed] };
 }

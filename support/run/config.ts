@@ -12,7 +12,14 @@ import { redact, registerSecret, REDACTED } from '../redaction/redact.ts';
 import { EmbeddedTargets, type ReferenceVariant } from '../contract/embedded-targets.ts';
 import { isSecret, variablesWhere, variableSchemas } from '../contract/variables.ts';
 
+/** The suite's own files (code, the spec, the embedded targets' profiles): a clone's root, or the installed package. */
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
+/**
+ * Where a user's own files are read from (.env, ENV_FILE, TARGET_PROFILE) and a run's reports are written
+ * (REPORTS_DIR, CREATED_RESOURCES_FILE): the working directory. Under `npm run` in a clone that is the
+ * clone's root; for the installed command it is the user's directory, never the installed package.
+ */
+export const workingDirectory = (): string => process.cwd();
 export const REFERENCE_PROFILE = EmbeddedTargets.standard.profile;
 
 /** The configuration's schema: every variable's, from the registry (support/contract/variables.ts). */
@@ -94,7 +101,7 @@ export class ConfigError extends SetupError {
 /** Reads the dotenv file (ENV_FILE or .env) under the process environment: the environment wins. */
 export function readEnvironment(
   env: NodeJS.ProcessEnv = process.env,
-  root = PROJECT_ROOT,
+  root = workingDirectory(),
 ): Record<string, string | undefined> {
   const file = path.resolve(root, env.ENV_FILE ?? '.env');
   if (env.ENV_FILE && !existsSync(file)) throw new ConfigError([`ENV_FILE: ${env.ENV_FILE} does not exist`]);
@@ -108,7 +115,7 @@ export function isLoopback(url: string): boolean {
 }
 
 /** Parses an environment into a Config, or throws one ConfigError listing every problem. */
-export function parseConfig(env: Record<string, string | undefined>, root = PROJECT_ROOT): Config {
+export function parseConfig(env: Record<string, string | undefined>, root = workingDirectory()): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
@@ -127,7 +134,10 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     problems.push(
       `TARGET_PROFILE: required when BASE_URL names a target: a JSON file listing the ids that exist there (see ${REFERENCE_PROFILE})`,
     );
-  const profilePath = path.resolve(root, e.TARGET_PROFILE ?? EmbeddedTargets[e.REFERENCE_VARIANT].profile);
+  // A profile given is the user's; an embedded variant's own ships with the suite.
+  const profilePath = e.TARGET_PROFILE
+    ? path.resolve(root, e.TARGET_PROFILE)
+    : path.resolve(PROJECT_ROOT, EmbeddedTargets[e.REFERENCE_VARIANT].profile);
   let profile: TargetProfile | undefined;
   if (embedded || e.TARGET_PROFILE) {
     try {

@@ -4,16 +4,20 @@
  * configuration as the report shows it (no credential), and manifest.json (./manifest.ts). `npm run
  * certify` runs the suite and then this; the secret scan makes one from its own run and searches it.
  *
- * A NOT CONFORMANT run gets a bundle too (a vendor fixes, re-runs and compares); a run with NO VERDICT,
- * a shard's partial report or a report that does not say what ran gets none, and the result says why.
+ * A NOT CONFORMANT run gets a bundle too (a vendor fixes, re-runs and compares), and so does a run that
+ * left stated clauses unjudged (deliveries skipped by configuration, say): that bundle is marked partial
+ * and lists them (./judged.ts). A run with NO VERDICT, a shard's report or a report that does not say what
+ * ran gets none, and the result says why.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { PROJECT_ROOT, REFERENCE_PROFILE } from '../../run/config.ts';
+import { EmbeddedTargets, ReferenceVariants, type ReferenceVariant } from '../../contract/embedded-targets.ts';
+import { PROJECT_ROOT, workingDirectory } from '../../run/config.ts';
 import { ConformanceReport, type Verdict } from '../report-format.ts';
 import { writeZip, type ZipEntry } from '../zip.ts';
+import { unjudgedClauses } from './judged.ts';
 import { BUNDLE_FORMAT_VERSION, BundleFiles, bundleName, type Manifest } from './manifest.ts';
 
 export type BundleResult =
@@ -23,8 +27,8 @@ export type BundleResult =
 export interface BundleOptions {
   /** The reports directory (REPORTS_DIR) of the run. */
   readonly reportsDir: string;
-  /** Where the target profile's configured path is resolved from (the suite's root). */
-  readonly root?: string;
+  /** Where a configured target profile's path is resolved from (the run's working directory). */
+  readonly cwd?: string;
   readonly now?: Date;
 }
 
@@ -56,7 +60,7 @@ export function readRunReport(reportsDir: string): { report: ConformanceReport }
 
 export function writeCertificationBundle(options: BundleOptions): BundleResult {
   const { reportsDir } = options;
-  const root = options.root ?? PROJECT_ROOT;
+  const cwd = options.cwd ?? workingDirectory();
   const now = options.now ?? new Date();
   const read = readRunReport(reportsDir);
   if ('reason' in read) return { written: false, verdict: undefined, reason: read.reason };
@@ -77,8 +81,13 @@ export function writeCertificationBundle(options: BundleOptions): BundleResult {
     if (!existsSync(path.join(reportsDir, required)))
       return refuse(`${path.join(reportsDir, required)} does not exist: the run's reports are incomplete`);
   }
-  const profileSource = run.configuration.TARGET_PROFILE ?? REFERENCE_PROFILE;
-  const profilePath = path.resolve(root, profileSource);
+  // A configured profile is the user's; without one the run used its embedded variant's, shipped with the suite.
+  const configured = run.configuration.TARGET_PROFILE;
+  const variant = (ReferenceVariants as readonly string[]).includes(run.configuration.REFERENCE_VARIANT ?? '')
+    ? (run.configuration.REFERENCE_VARIANT as ReferenceVariant)
+    : 'standard';
+  const profileSource = configured ?? EmbeddedTargets[variant].profile;
+  const profilePath = configured ? path.resolve(cwd, configured) : path.resolve(PROJECT_ROOT, profileSource);
   if (!existsSync(profilePath) || !statSync(profilePath).isFile())
     return refuse(`the target profile the run used (${profileSource}) is no longer at ${profilePath}`);
 
@@ -95,10 +104,13 @@ export function writeCertificationBundle(options: BundleOptions): BundleResult {
     { name: BundleFiles.targetProfile, data: readFileSync(profilePath) },
   ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 
+  const unjudged = unjudgedClauses(report);
   const manifest: Manifest = {
     bundleFormatVersion: BUNDLE_FORMAT_VERSION,
     createdAt: now.toISOString(),
     verdict: report.verdict,
+    partial: unjudged.length > 0,
+    unjudged,
     runId: run.runId ?? null,
     target: run.target,
     suite: run.suite,

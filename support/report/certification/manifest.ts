@@ -2,7 +2,8 @@
  * A certification bundle (`certification-<run id>.zip`): one archive of what a run wrote, for handing
  * over, in the way OCI conformance results and Sonobuoy's results tarball are submitted. Its
  * `manifest.json` names every other file with its sha256 and says what the run was: the suite (version,
- * commit, whether it was modified), the spec (path, sha256), the target and the verdict.
+ * the digest of its files, whether they differ from its own manifest), the spec (path, sha256), the target,
+ * the verdict, and whether the run was partial: a stated clause not judged (./judged.ts).
  *
  * The hashes make the bundle tamper-evident, not signed: the verifier (./verify.ts) checks that nothing
  * was changed, removed or added since it was made, and that its parts agree with each other.
@@ -10,8 +11,8 @@
 import { z } from 'zod';
 import { RunInfo, Verdict } from '../report-format.ts';
 
-/** Version of the bundle's layout and manifest. */
-export const BUNDLE_FORMAT_VERSION = 1;
+/** Version of the bundle's layout and manifest. Version 2 added `partial` and `unjudged`, and the suite's digest. */
+export const BUNDLE_FORMAT_VERSION = 2;
 
 /** What a bundle holds, besides the HTML report's files (under `html/`) and the manifest. */
 export const BundleFiles = {
@@ -41,6 +42,12 @@ export const Manifest = z.strictObject({
   bundleFormatVersion: z.literal(BUNDLE_FORMAT_VERSION),
   createdAt: z.iso.datetime(),
   verdict: Verdict,
+  partial: z
+    .boolean()
+    .describe('True when a stated clause was not judged (listed in `unjudged`): such a bundle is never acceptable.'),
+  unjudged: z
+    .array(z.strictObject({ clause: z.string(), why: z.string() }))
+    .describe('The stated clauses the run did not judge, and why (skipped by configuration, or not in the run).'),
   runId: z.string().nullable(),
   target: z.string(),
   suite: RunInfo.shape.suite,

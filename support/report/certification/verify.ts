@@ -1,17 +1,28 @@
 /**
  * Checks a certification bundle (./manifest.ts) the way a certifying body would, and says whether it is
- * acceptable. The bundle must be intact (every file of the manifest present with its sha256, nothing
- * else, no name twice), its conformance.json must match the report's format, and its parts must agree
- * (manifest, configuration.json and conformance.json name the same suite, spec, target, run and
- * verdict). It is acceptable when, besides, it covers a whole run (not a shard, every stated clause
- * cited by a test of the run), the suite ran unmodified at a known commit, the spec is known by its
- * sha256, and the verdict is CONFORMANT.
+ * acceptable. The archive is read with limits and its CRCs checked (./archive.ts). The bundle must be
+ * intact (every file of the manifest present with its sha256, nothing else, no name twice), its
+ * conformance.json must match the report's format, and its parts must agree (manifest,
+ * configuration.json and conformance.json name the same suite, spec, target, run, verdict and unjudged
+ * clauses). It is acceptable when, besides, it was made by this verifier's own release: the same version,
+ * and files with the same digest as this pristine copy's (a fork, an edited test or another version is
+ * refused, saying which); the spec is the one that release ships; it covers a whole run that judged every
+ * stated clause (./judged.ts; a partial bundle is refused, naming what was not judged); and the verdict
+ * is CONFORMANT.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
-import { ConformanceReport, type Verdict } from '../report-format.ts';
-import { readZip, type ZipEntry } from '../zip.ts';
+import { readVariable } from '../../contract/variables.ts';
+import { PROJECT_ROOT } from '../../run/config.ts';
+import { ConformanceReport, describeSuite, type Verdict } from '../report-format.ts';
+import { suiteState, type SuiteState } from '../suite-manifest.ts';
+import type { ZipEntry } from '../zip.ts';
+import { ArchiveError, BUNDLE_LIMITS, readArchive, type ArchiveLimits } from './archive.ts';
 import { sha256 } from './bundle.ts';
+import { describeUnjudged, unjudgedClauses } from './judged.ts';
 import { BundleFiles, Manifest } from './manifest.ts';
 
 interface Check {
@@ -23,14 +34,31 @@ interface Check {
 export interface Verification {
   readonly acceptable: boolean;
   readonly verdict: Verdict | undefined;
+  /** Whether a stated clause was not judged (the bundle says so, and the report shows it). */
+  readonly partial: boolean;
   /** The checks in order; the first failed one of the integrity checks stops the rest. */
   readonly checks: readonly Check[];
   /** One line about the run, when the report could be read. */
   readonly summary: string | undefined;
 }
 
-const HEX_COMMIT = /^[0-9a-f]{40}$/;
-const HEX_SHA256 = /^[0-9a-f]{64}$/;
+/** The verifier's own copy of the suite: a bundle is acceptable only when it was made by the same release. */
+export interface Verifier {
+  readonly suite: SuiteState;
+  /** The spec that copy ships. */
+  readonly spec: { readonly path: string; readonly sha256: string };
+}
+
+/** This installed (or cloned) copy, as a verifier. */
+function thisVerifier(root = PROJECT_ROOT): Verifier {
+  const specPath = readVariable('SPEC_FILE', {});
+  const spec = createHash('sha256')
+    .update(readFileSync(path.join(root, specPath)))
+    .digest('hex');
+  return { suite: suiteState(root), spec: { path: specPath, sha256: spec } };
+}
+
+const short = (digest: string) => `${digest.slice(0, 12)}…`;
 
 function parseJson(entry: ZipEntry | undefined): unknown {
   if (!entry) return undefined;
@@ -41,18 +69,29 @@ function parseJson(entry: ZipEntry | undefined): unknown {
   }
 }
 
-export function verifyCertificationBundle(bytes: Buffer): Verification {
+export async function verifyCertificationBundle(
+  bytes: Buffer,
+  verifier: Verifier = thisVerifier(),
+  limits: ArchiveLimits = BUNDLE_LIMITS,
+): Promise<Verification> {
   const checks: Check[] = [];
   const check = (ok: boolean, line: string) => (checks.push({ ok, line }), ok);
-  const stop = (): Verification => ({ acceptable: false, verdict: undefined, checks, summary: undefined });
+  const stop = (): Verification => ({
+    acceptable: false,
+    verdict: undefined,
+    partial: false,
+    checks,
+    summary: undefined,
+  });
   const fail = (line: string): Verification => (check(false, line), stop());
 
-  // 1. Intact: a zip with a manifest naming every other file, each with its sha256.
+  // 1. Intact: a zip within the limits, its CRCs right, with a manifest naming every other file and its sha256.
   let entries: ZipEntry[];
   try {
-    entries = readZip(bytes);
+    entries = await readArchive(bytes, limits);
   } catch (error) {
-    return fail(`the file is not a readable zip archive (${(error as Error).message})`);
+    if (error instanceof ArchiveError) return fail(`the archive is refused: ${error.message}`);
+    throw error;
   }
   const names = entries.map((e) => e.name);
   const twice = names.filter((name, i) => names.indexOf(name) !== i);
@@ -111,8 +150,10 @@ export function verifyCertificationBundle(bytes: Buffer): Verification {
   check(true, `${BundleFiles.json} matches the report's format (version ${report.formatVersion})`);
   const run = report.run;
   if (run === null) return fail('the report does not say which suite, spec and target ran (its `run` is null)');
+  const unjudged = unjudgedClauses(report);
   const disagreeing = [
     manifest.verdict !== report.verdict && 'verdict',
+    (manifest.partial !== unjudged.length > 0 || !isDeepStrictEqual(manifest.unjudged, unjudged)) && 'unjudged clauses',
     !isDeepStrictEqual(manifest.suite, run.suite) && 'suite',
     !isDeepStrictEqual(manifest.spec, run.spec) && 'spec',
     manifest.target !== run.target && 'target',
@@ -127,16 +168,48 @@ export function verifyCertificationBundle(bytes: Buffer): Verification {
   )
     return stop();
 
-  // 3. Acceptable: a whole run of an unmodified suite against a known spec, CONFORMANT.
-  const statedWithoutTest = report.coverage
-    .filter((c) => c.level === 'stated' && c.tests.length === 0)
-    .map((c) => c.id);
+  // 3. Acceptable: made by this verifier's own release, against its spec, a whole run, every stated clause judged, CONFORMANT.
   const suite = run.suite;
+  const own = verifier.suite;
+  const release = `${own.name} ${own.version}`;
+  const pristine = own.manifestDigest ?? own.digest;
   const summary =
-    `${report.verdict}: ${run.target}, run ${run.runId ?? '(no id)'} on ${report.date}; ` +
-    `${suite.name} ${suite.version} at ${suite.commit}${suite.modified === false ? '' : suite.modified === true ? ' (modified)' : ' (modification unknown)'}; ` +
-    `spec ${run.spec.path} sha256 ${run.spec.sha256}; ${report.tests.length} tests`;
+    `${report.verdict}${unjudged.length > 0 ? ' (partial)' : ''}: ${run.target}, run ${run.runId ?? '(no id)'} on ${report.date}; ` +
+    `${describeSuite(suite)}; spec ${run.spec.path} sha256 ${run.spec.sha256}; ${report.tests.length} tests`;
+  const sameRelease = suite.name === own.name && suite.version === own.version;
   const accepted = [
+    check(
+      own.modified !== true,
+      own.modified === true
+        ? `this verifier's own copy of ${release} is modified (${own.changed.join(', ')}): verify with a pristine install of it`
+        : own.modified === 'unknown'
+          ? `this verifier is ${release} without suite-manifest.json (a clone never packed): its own files stand for the release`
+          : `this verifier is a pristine ${release}`,
+    ),
+    check(
+      sameRelease,
+      sameRelease
+        ? `made by ${release}, the verifier's release`
+        : `made by ${suite.name} ${suite.version}, not ${release}: verify it with an install of ${suite.name}@${suite.version}`,
+    ),
+    ...(sameRelease
+      ? [
+          check(
+            suite.digest === pristine,
+            suite.digest === pristine
+              ? `made by the release's own files (sha256 ${short(pristine)})`
+              : suite.modified === true && suite.changed.length > 0
+                ? `made by a modified copy of ${release}: ${suite.changed.join(', ')}`
+                : `made by files that are not ${release}'s (sha256 ${short(suite.digest)}, the release's ${short(pristine)}): a fork or an edited copy`,
+          ),
+        ]
+      : []),
+    check(
+      run.spec.sha256 === verifier.spec.sha256,
+      run.spec.sha256 === verifier.spec.sha256
+        ? `the spec is the one ${release} ships (${verifier.spec.path})`
+        : `the run checked ${run.spec.path} (sha256 ${short(run.spec.sha256)}), not the spec ${release} ships (${verifier.spec.path}, sha256 ${short(verifier.spec.sha256)})`,
+    ),
     check(
       report.shard === null,
       report.shard === null
@@ -144,24 +217,14 @@ export function verifyCertificationBundle(bytes: Buffer): Verification {
         : `the report covers shard ${report.shard.current} of ${report.shard.total} only`,
     ),
     check(
-      report.tests.length > 0 && statedWithoutTest.length === 0,
-      statedWithoutTest.length === 0 && report.tests.length > 0
-        ? 'every stated clause was cited by a test of the run'
-        : `not a whole run: ${report.tests.length === 0 ? 'no test ran' : `${statedWithoutTest.length} stated clause(s) no test of the run cited: ${statedWithoutTest.slice(0, 5).join(', ')}${statedWithoutTest.length > 5 ? ', …' : ''}`}`,
-    ),
-    check(
-      suite.modified === false && HEX_COMMIT.test(suite.commit),
-      suite.modified === false && HEX_COMMIT.test(suite.commit)
-        ? `the suite ran unmodified at commit ${suite.commit}`
-        : `the suite must run unmodified at a known commit: commit ${suite.commit}, modified: ${String(suite.modified)}`,
-    ),
-    check(
-      HEX_SHA256.test(run.spec.sha256),
-      HEX_SHA256.test(run.spec.sha256)
-        ? `the spec is known by its sha256`
-        : `the spec is not known: ${run.spec.sha256}`,
+      report.tests.length > 0 && unjudged.length === 0,
+      report.tests.length === 0
+        ? 'partial: no test ran'
+        : unjudged.length === 0
+          ? 'every stated clause was judged'
+          : `partial: ${unjudged.length} stated clause(s) not judged: ${describeUnjudged(unjudged)}`,
     ),
     check(report.verdict === 'CONFORMANT', `the verdict is ${report.verdict}`),
   ].every(Boolean);
-  return { acceptable: accepted, verdict: report.verdict, checks, summary };
+  return { acceptable: accepted, verdict: report.verdict, partial: unjudged.length > 0, checks, summary };
 }

@@ -1,22 +1,17 @@
 /**
- * Merges the blob reports of a sharded run (`--shard=i/n` writes `reports/blob/shard-i-of-n/`) into one
- * HTML report, one JUnit file and one conformance report under REPORTS_DIR (default `reports/`), and
- * exits with the merged verdict: 0 for CONFORMANT, 1 for NOT CONFORMANT, 2 for NO VERDICT, which is
- * also what it exits with when there is nothing to judge: no blob reports, a shard's report missing,
- * or a merge that wrote no conformance report.
- *
- *   npm run report:merge                      # blobs under reports/blob/
- *   npm run report:merge -- all-blob-reports  # blobs gathered from CI shards, in any sub-folders
+ * What `store-api-conformance merge [blob dir]` does (cli/commands/merge.ts): merges the blob reports of a sharded run (`--shard i/n` writes
+ * `reports/blob/shard-i-of-n/`) into one HTML report, one JUnit file and one conformance report under
+ * REPORTS_DIR, and exits with the merged verdict: 0 CONFORMANT, 1 NOT CONFORMANT, 2 NO VERDICT, which is
+ * also what it exits with when there is nothing to judge: no blob reports, a shard's report missing, or a
+ * merge that wrote no conformance report.
  */
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { PROJECT_ROOT } from '../support/run/config.ts';
-import { PLAYWRIGHT_CLI } from '../selftest/harness/playwright-cli.ts';
 import { reportsDir } from '../support/report/index.ts';
 import { ConformanceReport, EXIT_CODES } from '../support/report/report-format.ts';
+import { CONFIG_FILE, playwright } from './playwright.ts';
 
 const NO_VERDICT = EXIT_CODES['NO VERDICT'];
 
@@ -41,9 +36,9 @@ function missingShards(files: readonly string[]): string[] {
   return missing;
 }
 
-function main(): number {
-  const reports = path.resolve(PROJECT_ROOT, reportsDir());
-  const source = path.resolve(process.cwd(), process.argv[2] ?? path.join(reports, 'blob'));
+export async function mergeShards(from: string | undefined): Promise<number> {
+  const reports = reportsDir();
+  const source = path.resolve(from ?? path.join(reports, 'blob'));
   if (!existsSync(source)) {
     console.error(
       `NO VERDICT: no blob reports: ${source} does not exist. Run the shards with --shard=i/n first (each writes ${path.relative(process.cwd(), reports)}/blob/shard-i-of-n/).`,
@@ -73,18 +68,10 @@ function main(): number {
     );
     const conformanceFile = path.join(reports, 'conformance.json');
     rmSync(conformanceFile, { force: true });
-    const merge = spawnSync(
-      process.execPath,
-      [PLAYWRIGHT_CLI, 'merge-reports', '--config', path.join(PROJECT_ROOT, 'playwright.config.ts'), flat],
-      {
-        cwd: PROJECT_ROOT,
-        stdio: 'inherit',
-        env: process.env,
-      },
-    );
+    const status = await playwright(['merge-reports', `--config=${CONFIG_FILE}`, flat]);
     // merge-reports itself exits 1 or 2 when the merged run did not pass: only a missing report means the merge failed.
-    if (merge.status !== 0 && !existsSync(conformanceFile)) {
-      console.error(`NO VERDICT: playwright merge-reports failed (exit ${merge.status ?? merge.signal}).`);
+    if (status !== 0 && !existsSync(conformanceFile)) {
+      console.error(`NO VERDICT: playwright merge-reports failed (exit ${status}).`);
       return NO_VERDICT;
     }
     if (!existsSync(conformanceFile)) {
@@ -105,5 +92,3 @@ function main(): number {
     rmSync(flat, { recursive: true, force: true });
   }
 }
-
-process.exitCode = main();

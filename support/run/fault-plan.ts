@@ -1,0 +1,58 @@
+/**
+ * The fault matrix's plan for one run of the suite (selftest/matrix/fault-matrix.ts; it lives with the run because the shipped fixtures read it): each test is declared
+ * once per fault it runs against (fixtures/matrix.ts), and each such copy talks to the reference serving
+ * its fault (fixtures/target.ts), so one Playwright run, in one set of workers, checks every (test, fault)
+ * pair. Read only when FAULT_PLAN names a plan file; never in a conformance run.
+ *
+ * A test is known by its title path: its describe titles and its title, unique across the suite
+ * (selftest/fault-matrix.spec.ts checks it). It is the same where a spec file declares the test, in a
+ * running test and in a run's JSON report.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+
+export const FaultPlan = z.object({
+  /** The reference serving each fault: base URLs, all with the run's token. */
+  targets: z.record(z.string(), z.string()),
+  /** Per test key, the faults the test runs against (one copy of the test each). */
+  tests: z.record(z.string(), z.array(z.string())),
+});
+export type FaultPlan = z.infer<typeof FaultPlan>;
+
+export const MatrixAnnotation = {
+  /** The fault a copy of a test runs against. */
+  fault: 'fault',
+  /** The key of the test a copy is of. */
+  test: 'matrix-test',
+  /** A copy that failed (and was then marked as expected to fail, to keep its worker). */
+  failed: 'matrix-failed',
+} as const;
+
+/** The header that names the test on each request of a traced run (the key's hash: titles are not ASCII). */
+export const TEST_HEADER = 'x-conformance-test';
+/** Appended to the header's value on a set-up request (fixtures/steps/set-up.ts). */
+export const SET_UP_MARK = ';set-up';
+
+const SEPARATOR = ' › ';
+
+/** A test's key: its describe titles and its title, as a run's JSON report joins them. */
+export function testKey(titles: readonly string[]): string {
+  return titles.join(SEPARATOR);
+}
+
+/** The key of a running test, from its title path (the file first, then the describes and the title). */
+export function runningTestKey(titlePath: readonly string[]): string {
+  return testKey(titlePath.slice(1));
+}
+
+export function keyHash(key: string): string {
+  return createHash('sha256').update(key).digest('hex').slice(0, 16);
+}
+
+let cached: { file: string; plan: FaultPlan } | undefined;
+/** The plan in `file`, read once per process. */
+export function readFaultPlan(file: string): FaultPlan {
+  if (cached?.file !== file) cached = { file, plan: FaultPlan.parse(JSON.parse(readFileSync(file, 'utf8'))) };
+  return cached.plan;
+}

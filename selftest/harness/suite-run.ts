@@ -15,6 +15,12 @@ import { PLAYWRIGHT_CLI } from './playwright-cli.ts';
 import { Annotation } from '../../support/contract/annotations.ts';
 import { Variables } from '../../support/contract/variables.ts';
 import { declarationKey } from '../matrix/plan.ts';
+import { CONFORMANCE_REPORTER, REDACTING_REPORTER } from '../../support/run/reporter-guard.ts';
+
+/** The reporters a run keeps its verdict with (support/run/reporter-guard.ts), by absolute path. */
+const VERDICT_REPORTERS = [REDACTING_REPORTER, CONFORMANCE_REPORTER]
+  .map((file) => path.join(PROJECT_ROOT, file))
+  .join(',');
 
 /** Every configuration variable: a child run is given its own, never the parent's. */
 const CONFIGURATION = Object.keys(Variables);
@@ -188,7 +194,7 @@ function flatten(suites: readonly JsonSuite[], titles: readonly string[] = []): 
 }
 
 /**
- * Runs `playwright test <args>` and reads the JSON report it writes: JSON alone, or the config's
+ * Runs `playwright test <args>` and reads the JSON report it writes: the verdict's reporters and JSON, or the config's
  * reporters and JSON (the config adds it when PLAYWRIGHT_JSON_OUTPUT_FILE is set). Its reports go
  * under keepReports, or a temporary directory; never the project's reports/.
  */
@@ -201,7 +207,8 @@ export async function runPlaywright(options: PlaywrightOptions): Promise<RunResu
     const args = [
       PLAYWRIGHT_CLI,
       'test',
-      ...(configReporters ? [] : ['--reporter=json']),
+      // The verdict's reporters stay (global setup refuses a run without them), and JSON for this harness.
+      ...(configReporters ? [] : [`--reporter=${VERDICT_REPORTERS},json`]),
       `--output=${path.join(work, 'test-results')}`,
       ...options.args,
     ];

@@ -23,7 +23,7 @@ export class ReporterError extends SetupError {
 }
 
 /** Playwright resolves a reporter given by path to an absolute one; builtin names stay names. */
-export function isReporter(name: string | undefined, file: string): boolean {
+function isReporter(name: string | undefined, file: string): boolean {
   if (name === undefined) return false;
   const real = (p: string) => {
     try {

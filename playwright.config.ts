@@ -1,7 +1,8 @@
 /**
- * Two projects: `conformance` (tests/, the suite a target is judged by) and `selftest` (selftest/,
- * the suite's own tests). Configuration of the target lives in support/run/config.ts, read from the
- * environment and .env (or ENV_FILE) by every process; global setup validates it before any test.
+ * The conformance suite (tests/, the suite a target is judged by): `npx playwright test` runs it and
+ * nothing else. The suite's own tests have their own config (selftest/playwright.config.ts, `npm test`).
+ * Configuration of the target lives in support/run/config.ts, read from the environment and .env (or
+ * ENV_FILE) by every process; global setup validates it before any test.
  */
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
@@ -41,9 +42,5 @@ export default defineConfig({
     // (support/client/exchange.ts) shows each request and response, redacted, instead.
     trace: 'off',
   },
-  projects: [
-    { name: 'conformance', testDir: 'tests' },
-    // Self tests run child suites (fault matrix, secret scan): long, and few, so a generous timeout.
-    { name: 'selftest', testDir: 'selftest', timeout: 20 * 60_000 },
-  ],
+  projects: [{ name: 'conformance', testDir: 'tests' }],
 });

@@ -1,10 +1,13 @@
 /**
  * What a vendor gets when the target breaks one clause: a conformance report naming that clause (id
  * and quote), an exit code that follows the verdict, and, for the failed test, the request as a curl
- * line and the response in the HTML report's own data (decoded here, as a reader's browser would).
+ * line and the response in the HTML report's own data (decoded here, as a reader's browser would), and
+ * JUnit gives each test's level.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { registerSecret } from '../support/redaction/redact.ts';
@@ -12,6 +15,7 @@ import { z } from 'zod';
 import { PROJECT_ROOT } from '../support/run/config.ts';
 import { EvidenceNames, failureAttachments } from '../support/client/evidence.ts';
 import { ApiResponse } from '../support/client/response.ts';
+import { buildRequest } from '../support/client/request.ts';
 import { expect as suiteExpect } from '../fixtures/expect.ts';
 import type { ConformanceReport } from '../support/report/conformance-report.ts';
 import { DEFAULT_SPEC_FILE } from '../support/report/run-info.ts';
@@ -49,6 +53,14 @@ test('one fault on: the report names the broken clause and the HTML report holds
   expect(report.fakerSeed).toBe('4242');
   expect(report.totals.stated.failed).toBeGreaterThan(0);
   expect(JSON.stringify(report)).not.toContain(TOKEN);
+
+  // JUnit carries each test's level, so a CI test view tells a breach from a reading; a failure is @stated here.
+  const junit = await readFile(path.join(dir, 'reports', 'junit.xml'), 'utf8');
+  const cases = junit.split('<testcase ').slice(1);
+  const levelOf = (testcase: string) => /<property name="level" value="(\w+)"/.exec(testcase)?.[1];
+  expect(cases.filter((c) => levelOf(c) === undefined).length, 'test cases without a level property').toBe(0);
+  expect(new Set(cases.map(levelOf))).toEqual(new Set(['stated', 'assumed']));
+  expect(new Set(cases.filter((c) => /<(failure|error) /.test(c)).map(levelOf))).toEqual(new Set(['stated']));
 
   // The HTML report's data: the failed test carries the curl line with $API_TOKEN, and the response.
   const html = await readHtmlReport(path.join(dir, 'reports', 'html'));
@@ -104,4 +116,40 @@ test('a failed shape check attaches its schema diff to the test as it fails; the
     `curl -sS -i -X GET 'http://target.test/api/core/v1/webhooks/events' -H "authorization: Bearer $API_TOKEN"`,
   );
   expect(response).toContain('"status": "ok"');
+});
+
+test('the curl line of an oversized body sends it whole from the attachment it names (--data-binary @request-body)', async ({
+  reference,
+}, testInfo) => {
+  registerSecret(reference.token);
+  const request = buildRequest(
+    'createServiceProduct',
+    { rawBody: `{"name_en":"${'x'.repeat(200_000)}"}` },
+    { baseUrl: reference.url, productListPath: '/products', acceptLanguage: 'en', token: reference.token },
+  );
+  const exchange = { request: request.recorded, response: undefined, error: 'not sent' };
+  expect(request.recorded.body, 'shown by its start and size').toMatch(/… \[200014 bytes in all\]$/);
+  const attachments = failureAttachments([exchange]);
+  expect(attachments.map((a) => a.name)).toEqual([
+    EvidenceNames.curl,
+    EvidenceNames.requestBody,
+    EvidenceNames.response,
+  ]);
+  const curl = String(attachments[0]?.body);
+  expect(curl).toMatch(/ --data-binary @request-body$/);
+  const body = attachments[1]?.body as Buffer;
+  expect(body.equals(request.bytes ?? Buffer.alloc(0)), 'the attachment holds every byte sent').toBe(true);
+
+  // The line, run by curl with the attachment saved under its name, sends the same request.
+  const dir = testInfo.outputPath('curl');
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, EvidenceNames.requestBody), body);
+  // Not spawnSync: the reference answering it runs in this process.
+  const replay = await promisify(execFile)('sh', ['-c', curl], {
+    cwd: dir,
+    env: { ...process.env, API_TOKEN: reference.token },
+    encoding: 'utf8',
+  });
+  expect(replay.stdout, replay.stderr).toMatch(/^HTTP\/1\.1 (201|413|422) /);
+  expect(replay.stdout, 'the body arrived whole: not refused as malformed JSON').not.toMatch(/^HTTP\/1\.1 400 /);
 });

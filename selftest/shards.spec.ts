@@ -13,7 +13,7 @@ import { expect, test } from './fixtures.ts';
 import { PROJECT_ROOT } from '../support/run/config.ts';
 import type { ConformanceReport } from '../support/report/conformance-report.ts';
 import { readHtmlReport, runDirectory } from './support/report-files.ts';
-import { runSuite } from './harness/suite-run.ts';
+import { childEnvironment, runSuite } from './harness/suite-run.ts';
 import { startStandaloneCapture } from '../support/capture/standalone.ts';
 
 /**
@@ -36,7 +36,7 @@ const total = (r: ConformanceReport) =>
 function mergeReports(blobs: string, reportsDir: string) {
   return spawnSync(path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx'), ['cli/main.ts', 'merge', blobs], {
     cwd: PROJECT_ROOT,
-    env: { ...process.env, REPORTS_DIR: reportsDir, FORCE_COLOR: '0' },
+    env: childEnvironment({ REPORTS_DIR: reportsDir }),
     encoding: 'utf8',
   });
 }

@@ -12,6 +12,7 @@ import { PROJECT_ROOT } from '../support/run/config.ts';
 import { conformanceReporters } from '../support/report/index.ts';
 import { assertTracesRedacted, REDACTING_REPORTER, RedactionError } from '../support/redaction/trace-guard.ts';
 import { runSuite } from './harness/suite-run.ts';
+import { CONFORMANCE_REPORTER } from '../support/run/reporter-guard.ts';
 import { findSecrets, readWrittenFiles, runDirectory } from './support/report-files.ts';
 
 const TOKEN = `tok-TRACEGUARD-${randomBytes(12).toString('hex')}`;
@@ -64,8 +65,8 @@ test.describe('end to end', () => {
     const dir = await runDirectory(testInfo, 'trace-guard-refused');
     const result = await runSuite({ env: { API_TOKEN: TOKEN }, args: args('line'), keepReports: dir });
     const output = `${result.stdout}\n${result.stderr}`;
-    // No conformance reporter (--reporter replaced it): the exit code is Playwright's own.
-    expect(result.exitCode, output).toBe(1);
+    // Stopped in global setup: nothing judged, NO VERDICT's 2 even without the conformance reporter.
+    expect(result.exitCode, output).toBe(2);
     expect(output.split('\n').filter((l) => l.startsWith('RedactionError: '))).toHaveLength(1);
     expect(output, 'no stack trace').not.toMatch(/^\s+at /m);
     expect(output, 'no test ran').not.toMatch(/\d+ passed/);
@@ -75,7 +76,8 @@ test.describe('end to end', () => {
 
   test('with the redacting reporter kept first, every trace is written and none holds the token', async ({}, testInfo) => {
     const dir = await runDirectory(testInfo, 'trace-guard-kept');
-    const result = await runSuite({ env: { API_TOKEN: TOKEN }, args: args(`${REDACTING},line`), keepReports: dir });
+    const reporters = `${REDACTING},./${CONFORMANCE_REPORTER},line`;
+    const result = await runSuite({ env: { API_TOKEN: TOKEN }, args: args(reporters), keepReports: dir });
     expect(result.exitCode, `${result.stdout}\n${result.stderr}`).toBe(0);
     const files = await readWrittenFiles(path.join(dir, 'test-results'));
     const traces = files.filter((f) => /trace\.zip$/.test(f.name));

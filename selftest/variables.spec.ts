@@ -3,10 +3,10 @@
  * is declared: the files generated from it are up to date, its flags agree with each other, and what
  * derives from them (the reports' configuration, the skip rule, the child-run environment) follows them.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import { PROJECT_ROOT } from '../support/run/config.ts';
+import { PROJECT_ROOT, readEnvironment } from '../support/run/config.ts';
 import { ENV_EXAMPLE_FILE, envExample, README_FILE, readmeWithTable } from '../support/run/config-docs.ts';
 import { readVariable, Variables, variablesWhere, type VariableName } from '../support/contract/variables.ts';
 import { collectRunInfo } from '../support/report/run-info.ts';
@@ -48,22 +48,33 @@ test('the reports show the shown variables (PARKED_WEBHOOK_URL among them), neve
   expect(collectRunInfo(env).configuration.CAPTURE_URL).toBe('https://x.example/CAPTURE_URL');
 });
 
-test("a child run inherits no run state: the parent's target, token, reports and workers are its own", () => {
-  const runState = variablesWhere((v) => v.runState === true);
-  expect(runState).toEqual(expect.arrayContaining(['BASE_URL', 'API_TOKEN', 'REPORTS_DIR', 'FAULT_PLAN', 'WORKERS']));
+test("a child run inherits no configuration: the parent's target, token, reports and workers are its own, and it reads no dotenv file", () => {
   const saved = { ...process.env };
   try {
     for (const name of Object.keys(Variables)) process.env[name] = 'parent';
     const env = childEnvironment({ WORKERS: '3', TARGET_PROFILE: undefined });
-    for (const name of runState.filter((n) => n !== 'WORKERS')) expect(env[name], name).toBeUndefined();
+    for (const name of Object.keys(Variables).filter((n) => !['WORKERS', 'SELF_TEST'].includes(n)))
+      expect(env[name], name).toBeUndefined();
     expect(env.WORKERS).toBe('3');
-    expect(env.TARGET_PROFILE).toBeUndefined();
-    expect(env.ACCEPT_LANGUAGE, 'what is not run state is inherited').toBe('parent');
+    expect(env.SELF_TEST, 'the child reads neither .env nor ENV_FILE').toBe('true');
     expect(env.TEST_WORKER_INDEX, 'the child is a runner, not one of our workers').toBeUndefined();
   } finally {
     for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
     Object.assign(process.env, saved);
   }
+});
+
+test('SELF_TEST: neither .env nor ENV_FILE is read, whatever they name', async ({}, testInfo) => {
+  const dir = testInfo.outputPath('env');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(path.join(dir, '.env'), 'BASE_URL=https://staging.example.com\nAPI_TOKEN=staging-token\n');
+  writeFileSync(path.join(dir, '.env.staging'), 'BASE_URL=https://other.example.com\n');
+  expect(readEnvironment({}, dir).BASE_URL, 'a user run reads .env').toBe('https://staging.example.com');
+  expect(readEnvironment({ SELF_TEST: 'true' }, dir)).toEqual({ SELF_TEST: 'true' });
+  expect(readEnvironment({ SELF_TEST: 'true', ENV_FILE: '.env.staging' }, dir)).toEqual({ SELF_TEST: 'true' });
+  expect(readEnvironment({ SELF_TEST: 'true', ENV_FILE: '.env.missing' }, dir), 'not even checked').toEqual({
+    SELF_TEST: 'true',
+  });
 });
 
 test('playwright.config.ts reads WORKERS and REQUEST_TIMEOUT_MS through the registry: a bad value reads as unset', () => {

@@ -1,9 +1,10 @@
 /**
  * The one harness for child Playwright runs. The self tests, the fault matrix, the benches and the
  * seeds script start `playwright test` through it, in a child process, as a user would, and read what
- * the run reported: the suite is judged by what it reports, not by its internals. A child run never
- * inherits the run state of the process that starts it (the registry's `runState` variables, such
- * as the parent's token, target or reports directory): it makes its own, as a user's run would.
+ * the run reported: the suite is judged by what it reports, not by its internals. A child run inherits
+ * no configuration from the process that starts it (no variable of the registry: not the parent's
+ * token, target or reports directory, nor a store named in the shell) and reads no dotenv file
+ * (SELF_TEST): it is told all it needs, and otherwise runs against the embedded reference.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -13,20 +14,27 @@ import path from 'node:path';
 import { PROJECT_ROOT } from '../../support/run/config.ts';
 import { PLAYWRIGHT_CLI } from './playwright-cli.ts';
 import { Annotation } from '../../support/contract/annotations.ts';
-import { variablesWhere } from '../../support/contract/variables.ts';
+import { Variables } from '../../support/contract/variables.ts';
+import { CONFORMANCE_REPORTER, REDACTING_REPORTER } from '../../support/run/reporter-guard.ts';
 
-/** Variables a parent Playwright run is given or sets for its own workers; a child run makes its own. */
-const RUN_STATE = variablesWhere((v) => v.runState === true);
+/** The reporters a run keeps its verdict with (support/run/reporter-guard.ts), by absolute path. */
+const VERDICT_REPORTERS = [REDACTING_REPORTER, CONFORMANCE_REPORTER]
+  .map((file) => path.join(PROJECT_ROOT, file))
+  .join(',');
+
+/** Every configuration variable: a child run is given its own, never the parent's. */
+const CONFIGURATION = Object.keys(Variables);
 
 /**
- * The environment of a child process: this one's without its run state, nor the worker indexes
- * Playwright gives a worker (this process may be one; the child is a runner, not one of our workers),
- * with `overrides` over it (undefined removes a variable).
+ * The environment of a child process: this one's without any configuration variable, nor the worker
+ * indexes Playwright gives a worker (this process may be one; the child is a runner, not one of our
+ * workers), marked SELF_TEST (no dotenv file is read), with `overrides` over it (undefined removes a variable).
  */
 export function childEnvironment(overrides: Readonly<Record<string, string | undefined>> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, FORCE_COLOR: '0' };
-  for (const key of RUN_STATE) delete env[key];
+  for (const key of CONFIGURATION) delete env[key];
   for (const key of Object.keys(env)) if (key.startsWith('TEST_') && key.endsWith('_INDEX')) delete env[key];
+  env.SELF_TEST = 'true';
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) delete env[key];
     else env[key] = value;
@@ -180,7 +188,7 @@ function flatten(suites: readonly JsonSuite[], titles: readonly string[] = []): 
 }
 
 /**
- * Runs `playwright test <args>` and reads the JSON report it writes: JSON alone, or the config's
+ * Runs `playwright test <args>` and reads the JSON report it writes: the verdict's reporters and JSON, or the config's
  * reporters and JSON (the config adds it when PLAYWRIGHT_JSON_OUTPUT_FILE is set). Its reports go
  * under keepReports, or a temporary directory; never the project's reports/.
  */
@@ -193,7 +201,8 @@ export async function runPlaywright(options: PlaywrightOptions): Promise<RunResu
     const args = [
       PLAYWRIGHT_CLI,
       'test',
-      ...(configReporters ? [] : ['--reporter=json']),
+      // The verdict's reporters stay (global setup refuses a run without them), and JSON for this harness.
+      ...(configReporters ? [] : [`--reporter=${VERDICT_REPORTERS},json`]),
       `--output=${path.join(work, 'test-results')}`,
       ...options.args,
     ];

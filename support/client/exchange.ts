@@ -5,9 +5,14 @@ export interface RecordedRequest {
   readonly method: string;
   readonly url: string;
   readonly headers: Readonly<Record<string, string>>;
-  /** The exact body text sent, if any. */
+  /** The body text sent, if any; a large one by its start and size (`bytes` then holds it whole). */
   readonly body: string | undefined;
+  /** A body too large to show: the exact bytes sent, which the curl line sends from a file. */
+  readonly bytes?: Buffer | undefined;
 }
+
+/** The file a curl line sends a large body from: the failed test's attachment of that name. */
+export const REQUEST_BODY_FILE = 'request-body';
 
 export interface RecordedResponse {
   readonly status: number;
@@ -28,9 +33,11 @@ const shellQuote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 /**
  * A copy-paste curl line. The run's token appears as `$API_TOKEN`, so the line works once it is
  * exported; any other Authorization value (a wrong token, another scheme, a bare `Bearer`) is kept as
- * sent, so the line reproduces what the test did.
+ * sent, so the line reproduces what the test did. A body too large to show is sent from the file
+ * REQUEST_BODY_FILE (`--data-binary @request-body`, the failed test's attachment) when `withBodyFile`,
+ * and shown by its start otherwise (the earlier requests of a failure).
  */
-export function toCurl(request: RecordedRequest): string {
+export function toCurl(request: RecordedRequest, withBodyFile = false): string {
   const parts = ['curl', '-sS', '-i', '-X', request.method, shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
     const credential = /^Bearer (\S+)$/.exec(value)?.[1];
@@ -40,7 +47,8 @@ export function toCurl(request: RecordedRequest): string {
       parts.push('-H', shellQuote(`${name}: ${value}`));
     }
   }
-  if (request.body !== undefined) parts.push('--data-raw', shellQuote(request.body));
+  if (request.bytes !== undefined && withBodyFile) parts.push('--data-binary', `@${REQUEST_BODY_FILE}`);
+  else if (request.body !== undefined) parts.push('--data-raw', shellQuote(request.body));
   return redact(parts.join(' '));
 }
 

@@ -40,7 +40,7 @@ export interface RequestTarget extends HeaderSettings {
   readonly productListPath: string;
 }
 
-/** Request bodies longer than this are recorded by their start and size: a 16 MiB curl line helps nobody. */
+/** Request bodies longer than this are shown by their start and size: a 16 MiB curl line helps nobody (it sends them from a file). */
 const LARGE_BODY_SHOWN = 64 * 1024;
 
 export function buildRequest(operationId: OperationId, options: SendOptions, target: RequestTarget): BuiltRequest {
@@ -66,7 +66,13 @@ export function buildRequest(operationId: OperationId, options: SendOptions, tar
     headers,
     json: options.rawBody === undefined ? options.body : undefined,
     bytes,
-    recorded: { method: operation.method, url: url.toString(), headers, body: shownBody(text) },
+    recorded: {
+      method: operation.method,
+      url: url.toString(),
+      headers,
+      body: shownBody(text),
+      ...(bytes !== undefined && bytes.length > LARGE_BODY_SHOWN ? { bytes } : {}),
+    },
   };
 }
 

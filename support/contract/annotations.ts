@@ -5,6 +5,11 @@
 export const Annotation = {
   /** A clause the test checks (one annotation per clause). */
   clause: 'clause',
+  /**
+   * The test's level, `stated`, `assumed` or `observation`, as its tag says: JUnit carries annotations
+   * (not tags) as properties, so a CI test view can tell a failing reading from a breach.
+   */
+  level: 'level',
   /** For an assumed clause: `<clause id>: <reading>`. */
   reading: 'reading',
   /**

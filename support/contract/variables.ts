@@ -331,6 +331,12 @@ export const Variables = {
     internal: true,
     runState: true,
   }),
+  SELF_TEST: variable({
+    schema: flag(false),
+    meaning:
+      "the suite's own tests (`npm test`) and every run they start: no dotenv file is read (neither `.env` nor `ENV_FILE`), so a configured store is never touched",
+    internal: true,
+  }),
 } as const;
 
 export type VariableName = keyof typeof Variables;

@@ -34,9 +34,10 @@ import {
   type TestRecord,
 } from './report-format.ts';
 import { RUN_INFO_METADATA_KEY } from './run-info.ts';
+import { reportsDir } from './index.ts';
 
 export interface ConformanceReporterOptions {
-  /** Where conformance.json and conformance.md go (default: reports). */
+  /** Where conformance.json and conformance.md go (default: REPORTS_DIR, else reports). */
   readonly outputDir?: string;
   /** The project whose tests are judged (default: conformance). */
   readonly project?: string;
@@ -183,7 +184,8 @@ export default class ConformanceReporter implements Reporter {
   readonly #runErrors: string[] = [];
 
   constructor(options: ConformanceReporterOptions = {}) {
-    this.#outputDir = path.resolve(workingDirectory(), options.outputDir ?? 'reports');
+    // Given by playwright.config.ts; named on the command line (`--reporter=…`), it takes REPORTS_DIR.
+    this.#outputDir = path.resolve(workingDirectory(), options.outputDir ?? reportsDir());
     this.#project = options.project ?? 'conformance';
   }
 

@@ -10,7 +10,7 @@ import { SetupError } from './errors.ts';
 import { TargetProfile } from '../contract/profile.ts';
 import { redact, registerSecret, REDACTED } from '../redaction/redact.ts';
 import { EmbeddedTargets, type ReferenceVariant } from '../contract/embedded-targets.ts';
-import { isSecret, variablesWhere, variableSchemas } from '../contract/variables.ts';
+import { isSecret, readVariable, variablesWhere, variableSchemas } from '../contract/variables.ts';
 
 /** The suite's own files (code, the spec, the embedded targets' profiles): a clone's root, or the installed package. */
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -98,11 +98,19 @@ export class ConfigError extends SetupError {
   }
 }
 
-/** Reads the dotenv file (ENV_FILE or .env) under the process environment: the environment wins. */
+/**
+ * Reads the dotenv file (ENV_FILE or .env) under the process environment: the environment wins. The
+ * suite's own tests (SELF_TEST, set by `npm test` for itself and every run it starts) read no file:
+ * a `.env` written for a staging store must never send them there.
+ */
 export function readEnvironment(
   env: NodeJS.ProcessEnv = process.env,
   root = workingDirectory(),
 ): Record<string, string | undefined> {
+  if (readVariable('SELF_TEST', env)) {
+    const { ENV_FILE: _ignored, ...rest } = env;
+    return { ...rest };
+  }
   const file = path.resolve(root, env.ENV_FILE ?? '.env');
   if (env.ENV_FILE && !existsSync(file)) throw new ConfigError([`ENV_FILE: ${env.ENV_FILE} does not exist`]);
   const fromFile = existsSync(file) ? parseDotenv(readFileSync(file)) : {};

@@ -19,10 +19,23 @@ import { captureEnvironment, sharedCapture, startCaptureServer, type RunningCapt
 import { newRunId } from './run-id.ts';
 import { cleanUpCreatedResources, summarize } from './teardown.ts';
 import { assertTracesRedacted } from '../redaction/trace-guard.ts';
+import { assertVerdictKept, hasVerdictReporter } from './reporter-guard.ts';
 
 export default async function globalSetup(fullConfig: FullConfig): Promise<() => Promise<void>> {
+  try {
+    return await setUp(fullConfig);
+  } catch (error) {
+    // The conformance reporter turns a run stopped here into NO VERDICT, exit 2; without it, this does.
+    if (!hasVerdictReporter(fullConfig)) exitWithNoVerdict();
+    throw error;
+  }
+}
+
+async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
   // First: `--reporter=… --trace=on` would leave the token in trace archives, whatever the target.
   assertTracesRedacted(fullConfig);
+  // Then: `--reporter=dot` would end the run without its verdict.
+  assertVerdictKept(fullConfig);
   const config = getConfig();
   // A shard's own list and journals (shards on one machine share REPORTS_DIR), for its workers and teardown.
   const createdResourcesFile = shardReportFile(config.createdResourcesFile, fullConfig.shard);
@@ -124,4 +137,11 @@ function referenceFaults(names: readonly string[]): FaultSet {
       `REFERENCE_FAULTS: unknown fault(s) ${unknown.join(', ')} (the ${FaultNames.length} faults are defined in reference/faults/, e.g. ${FaultNames[0]})`,
     ]);
   return parseFaults(names);
+}
+
+/** Playwright exits with 1 for a run stopped in global setup: nothing was judged, so 2 (as the conformance reporter does). */
+function exitWithNoVerdict(): void {
+  process.once('exit', (code) => {
+    if (code === 1) process.exitCode = 2;
+  });
 }

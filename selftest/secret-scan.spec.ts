@@ -65,7 +65,8 @@ const SECRETS: readonly SecretPattern[] = [
   { label: 'API_TOKEN', pattern: /tok-SECRETSCAN-[0-9a-f]{4,}/ },
   { label: 'CAPTURE_CONTROL_TOKEN', pattern: /cap-SECRETSCAN-[0-9a-f]{4,}/ },
   ...WEBHOOK_SECRETS,
-  { label: 'a bearer credential', pattern: /bearer\s+(?!\*\*\*|\$API_TOKEN)[A-Za-z0-9._~+/-]{6,}/i },
+  // On the scheme's own line: a challenge (`www-authenticate: Bearer`) is followed by the next header's name.
+  { label: 'a bearer credential', pattern: /bearer[ \t]+(?!\*\*\*|\$API_TOKEN)[A-Za-z0-9._~+/-]{6,}/i },
 ];
 
 /** The project's own source: a string found there is a literal of a test, not a secret of the run. */

@@ -188,10 +188,36 @@ test('two shards at once, sharing REPORTS_DIR and the run id, each list and dele
   expect(listed('webhook'), 'webhooks listed once, by the shard that made them').toEqual(
     [...inserted.webhook].sort(byNumber),
   );
-  expect((await readdir(reports)).sort(), 'no unsharded list; each shard its own, journals merged').toEqual([
+  expect(
+    (await readdir(reports)).filter((f) => f.startsWith('created-resources')).sort(),
+    'no unsharded list; each shard its own, journals merged',
+  ).toEqual([
     'created-resources-shard-1-of-2',
     'created-resources-shard-1-of-2.json',
     'created-resources-shard-2-of-2',
     'created-resources-shard-2-of-2.json',
   ]);
+});
+
+test('a mistyped delete path, which the store answers 404: what it did not delete is left, naming the variable, never counted as gone', async ({
+  servers,
+}) => {
+  const { result, report, created, remaining } = await runAgainstReference(servers, {
+    env: {
+      DELETE_PRODUCT_PATH: REFERENCE_DELETE_PATHS.product.replace('products', 'prodcuts'),
+      DELETE_WEBHOOK_PATH: REFERENCE_DELETE_PATHS.webhook,
+    },
+  });
+  expect(result.exitCode, `the run passes (stderr: ${result.stderr.slice(0, 1_000)})`).toBe(0);
+  expect(remaining.product, 'products still on the target').toEqual(created.product);
+  expect(remaining.webhook, 'webhooks still on the target').toEqual([]);
+  const products = report.resources.filter((r) => r.kind === 'product');
+  expect(
+    products
+      .filter((r) => r.cleanup !== 'left' || !r.detail.endsWith('check DELETE_PRODUCT_PATH'))
+      .map((r) => r.detail),
+    'products counted as gone, or left without naming DELETE_PRODUCT_PATH',
+  ).toEqual([]);
+  expect(report.summary.left, 'report.summary.left').toBe(created.product.length);
+  expect(result.stdout, 'the console summary').toContain('Check DELETE_PRODUCT_PATH');
 });

@@ -61,6 +61,7 @@ export async function cleanUpCreatedResources(config: Config, target: TeardownTa
     }),
   );
   resources.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  if (!target.embedded) await checkDeletes(resources, config, target);
 
   const report: CreatedResourcesReport = {
     runId: target.runId,
@@ -87,10 +88,64 @@ export function summarize(report: CreatedResourcesReport, file: string): string 
   if (left === 0) return `Run ${report.runId} created ${created} resources and deleted them all (${where}).`;
   if (report.target === 'embedded reference')
     return `Run ${report.runId} created ${created} resources on the embedded reference, which ends with the run (${where}).`;
-  return (
-    `Run ${report.runId} created ${created} resources; ${deleted} deleted, ${left} left on ${report.target}: listed in ${where}. ` +
-    `Find them by the run id in their names; set DELETE_PRODUCT_PATH / DELETE_WEBHOOK_PATH to delete them at teardown.`
+  const doubted = (['product', 'webhook'] as const).filter((kind) =>
+    report.resources.some((r) => r.kind === kind && r.cleanup === 'left' && r.detail.includes(DOUBT)),
   );
+  const advice =
+    doubted.length > 0
+      ? `Check ${doubted.map(deleteVariable).join(' and ')}: the store still has what its DELETE path answered 404 for.`
+      : `Find them by the run id in their names; set DELETE_PRODUCT_PATH / DELETE_WEBHOOK_PATH to delete them at teardown.`;
+  return `Run ${report.runId} created ${created} resources; ${deleted} deleted, ${left} left on ${report.target}: listed in ${where}. ${advice}`;
+}
+
+const deleteVariable = (kind: ResourceKind) => (kind === 'product' ? 'DELETE_PRODUCT_PATH' : 'DELETE_WEBHOOK_PATH');
+const DOUBT = 'yet the store';
+
+/**
+ * A 404 to a DELETE reads as "already gone" only when the store agrees. A mistyped delete path answers
+ * 404 for everything: products the documented list still shows by the run id, and every resource of a
+ * kind when not one DELETE of it succeeded, are left, naming the variable to check.
+ */
+async function checkDeletes(resources: CleanedResource[], config: Config, target: TeardownTarget): Promise<void> {
+  const listed = await productIdsListed(config, target);
+  for (const kind of ['product', 'webhook'] as const) {
+    const ofKind = resources.filter((r) => r.kind === kind && r.cleanup !== 'left');
+    const noneDeleted = ofKind.length > 1 && ofKind.every((r) => r.cleanup === 'already-gone');
+    for (const [i, r] of resources.entries()) {
+      if (r.kind !== kind || r.cleanup === 'left') continue;
+      const stillListed = kind === 'product' && r.id !== null && listed.has(String(r.id));
+      if (!stillListed && !(noneDeleted && r.cleanup === 'already-gone')) continue;
+      const why = stillListed
+        ? `${DOUBT} lists it by the run id`
+        : `${DOUBT} answered 404 to every DELETE of a ${kind} of this run`;
+      resources[i] = { ...r, cleanup: 'left', detail: `${r.detail}, ${why}: check ${deleteVariable(kind)}` };
+    }
+  }
+}
+
+/** Ids of the products the documented list shows for the run id (its pages, within bounds); empty when it cannot tell. */
+async function productIdsListed(config: Config, target: TeardownTarget): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (let page = 1; page <= 20; page++) {
+    const url = `${target.baseUrl}${config.productListPath}?search=${encodeURIComponent(target.runId)}&page=${page}`;
+    try {
+      const response = await httpRequest(url, {
+        method: 'GET',
+        headers: targetHeaders({ acceptLanguage: config.acceptLanguage, token: target.token }),
+        signal: AbortSignal.timeout(config.requestTimeoutMs),
+      });
+      if (!response.ok) return ids;
+      const body = JSON.parse(await response.text()) as {
+        data?: { products?: { id?: unknown }[]; pagination?: { last_page?: unknown } };
+      };
+      for (const product of body.data?.products ?? []) if (product.id !== undefined) ids.add(String(product.id));
+      const last = body.data?.pagination?.last_page;
+      if (typeof last !== 'number' || page >= last) return ids;
+    } catch {
+      return ids;
+    }
+  }
+  return ids;
 }
 
 async function cleanUp(

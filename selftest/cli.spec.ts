@@ -105,8 +105,12 @@ test('init writes a .env naming a profile skeleton a run accepts, and overwrites
   expect(env).toMatch(/^# Written by `store-api-conformance init`/);
   expect(env).toMatch(/^TARGET_PROFILE=profiles\/staging\.json$/m);
   expect(env).toMatch(/^BASE_URL=$/m);
-  // As a run in that directory reads it: .env under the environment, the profile from there.
-  const config = parseConfig(readEnvironment({}, dir), dir);
+  // As a run in that directory reads it once BASE_URL is set (init's next step): .env under the environment, the profile from there.
+  expect(() => parseConfig(readEnvironment({}, dir), dir), 'a run before BASE_URL is set').toThrow(/BASE_URL: unset/);
+  const config = parseConfig(
+    readEnvironment({ BASE_URL: 'https://staging.example', API_TOKEN: 'token-of-staging' }, dir),
+    dir,
+  );
   expect(config.profilePath).toBe(path.join(dir, 'profiles', 'staging.json'));
   expect(config.profile.description).toMatch(/^Target profile of staging, written by `store-api-conformance init`/);
 

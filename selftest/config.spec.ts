@@ -81,6 +81,12 @@ const bad: [string, Record<string, string>, RegExp][] = [
     /DELETE_PRODUCT_PATH: must contain \{id\}/,
   ],
   ['a capture port out of range', { CAPTURE_PORT: '70000' }, /CAPTURE_PORT/],
+  [
+    "a store's settings without BASE_URL (it was forgotten: the run would judge the embedded reference)",
+    { TARGET_ALLOW_WRITES: 'true', TARGET_PROFILE: 'selftest/config.spec.ts', DELETE_PRODUCT_PATH: '/p/{id}' },
+    /BASE_URL: unset, .*TARGET_ALLOW_WRITES, DELETE_PRODUCT_PATH, TARGET_PROFILE are set for a store of yours/,
+  ],
+  ['a spec file that is not there', { SPEC_FILE: 'spec/nope.md' }, /SPEC_FILE: spec\/nope\.md does not exist/],
 ];
 
 for (const [what, env, message] of bad) {
@@ -155,6 +161,18 @@ test('the environment wins over the dotenv file, and ENV_FILE picks the file', (
   expect(env.ACCEPT_LANGUAGE).toBe('ar');
   expect(env.REQUEST_TIMEOUT_MS).toBe('999');
   expect(() => readEnvironment({ ENV_FILE: '.env.missing' }, dir)).toThrow(/ENV_FILE: .env.missing does not exist/);
+});
+
+test('a name in the dotenv file one slip from a setting is named, with the setting meant; others are left alone', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'envfile-'));
+  writeFileSync(path.join(dir, '.env'), 'BASE_ULR=https://staging.example\nOTHER_TOOL_HOME=/opt\n');
+  expect(() => readEnvironment({}, dir)).toThrow(/BASE_ULR \(in \.env\): no such setting; did you mean BASE_URL\?/);
+  writeFileSync(path.join(dir, '.env'), 'OTHER_TOOL_HOME=/opt\n');
+  expect(readEnvironment({}, dir).OTHER_TOOL_HOME).toBe('/opt');
+});
+
+test('an embedded variant takes a profile shipped with the suite, without BASE_URL', () => {
+  expect(parseConfig({ TARGET_PROFILE: 'profiles/strict.json' }).embedded).toBe(true);
 });
 
 test('printing the config never shows the token', () => {

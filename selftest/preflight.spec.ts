@@ -114,6 +114,22 @@ test.describe('preflight stops the run when the target as a whole cannot be judg
     );
   });
 
+  test('a PRODUCT_LIST_PATH the target does not serve, at a path the spec does not show', async ({ servers }) => {
+    const url = await servers.listen(reference());
+    expect(await stopped(url, { PRODUCT_LIST_PATH: '/prodcuts' })).toMatch(
+      /^PRODUCT_LIST_PATH: GET \S+\/prodcuts\S* answered 404 while Webhook Events answers; the spec gives \/products or \/api\/core\/v1\/products: set PRODUCT_LIST_PATH/,
+    );
+  });
+
+  test('the list at the other path the spec shows: PRODUCT_LIST_PATH named, with the path that answers', async ({
+    servers,
+  }) => {
+    const url = await servers.listen(reference({ '/products': 404 }));
+    expect(await stopped(url)).toMatch(
+      /^PRODUCT_LIST_PATH: GET \S+\/products\S* answered 404 .*GET \S+\/api\/core\/v1\/products\S* answers the list: set PRODUCT_LIST_PATH=\/api\/core\/v1\/products\.$/,
+    );
+  });
+
   test('neither Webhook Events nor the product list exists', async ({ servers }) => {
     const url = await servers.listen(Fastify());
     expect(await stopped(url)).toMatch(
@@ -208,10 +224,10 @@ test.describe('preflight lets the tests judge a target that breaks one operation
     ]);
   });
 
-  test('the product list alone is missing (a PRODUCT_LIST_PATH the target does not serve)', async ({ servers }) => {
-    const url = await servers.listen(reference());
-    expect(await goesOn(url, { PRODUCT_LIST_PATH: '/api/v2/products' })).toEqual([
-      expect.stringMatching(/^Preflight: GET \S+\/api\/v2\/products\S* answered 404, .*set PRODUCT_LIST_PATH/),
+  test('the product list alone is missing at both paths the spec shows: its tests judge it', async ({ servers }) => {
+    const url = await servers.listen(reference({ '/products': 404, '/api/core/v1/products': 404 }));
+    expect(await goesOn(url)).toEqual([
+      expect.stringMatching(/^Preflight: GET \S+\/products\S* answered 404, .*the run goes on/),
     ]);
   });
 

@@ -77,8 +77,9 @@ export const cleanup: Command = {
       console.log(teardown.summarize(report, file) ?? `Run ${runId} created nothing (${file}).`);
       return 0;
     } catch (error) {
+      // Nothing to clean up as asked (a setting, a run id without a journal): a mistake of setting, as in a run.
       console.error(error instanceof ConfigError ? error.message : `cleanup: ${(error as Error).message}`);
-      return 1;
+      return 2;
     }
   },
 };

@@ -68,7 +68,9 @@ export function envExample(): string {
     }
     const value = v.secret ? undefined : defaultText(v);
     const meaning = v.meaning.charAt(0).toUpperCase() + v.meaning.slice(1);
-    out.push(...comment(`${meaning}. Default: ${defaultCell(v)}.`), `${name}=${value ?? ''}`);
+    // A default stays commented out: a value written here is the user's, and some read differently when given.
+    const line = value === undefined ? `${name}=` : `# ${name}=${value}`;
+    out.push(...comment(`${meaning}. Default: ${defaultCell(v)}.`), line);
   }
   return `${out.join('\n')}\n`;
 }

@@ -10,7 +10,7 @@ import { SetupError } from './errors.ts';
 import { TargetProfile } from '../contract/profile.ts';
 import { redact, registerSecret, REDACTED } from '../redaction/redact.ts';
 import { EmbeddedTargets, type ReferenceVariant } from '../contract/embedded-targets.ts';
-import { isSecret, readVariable, variablesWhere, variableSchemas } from '../contract/variables.ts';
+import { isSecret, readVariable, Variables, variablesWhere, variableSchemas } from '../contract/variables.ts';
 
 /** The suite's own files (code, the spec, the embedded targets' profiles): a clone's root, or the installed package. */
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -21,6 +21,9 @@ export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
  */
 export const workingDirectory = (): string => process.cwd();
 export const REFERENCE_PROFILE = EmbeddedTargets.standard.profile;
+
+/** The profiles of the embedded variants, shipped with the suite. */
+const EMBEDDED_PROFILES = new Set(Object.values(EmbeddedTargets).map((t) => path.resolve(PROJECT_ROOT, t.profile)));
 
 /** The configuration's schema: every variable's, from the registry (support/contract/variables.ts). */
 export const EnvSchema = z.object(variableSchemas);
@@ -93,7 +96,7 @@ export class ConfigError extends SetupError {
   constructor(readonly problems: readonly string[]) {
     super(
       'ConfigError',
-      `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee README.md ("Configuration") or .env.example.`,
+      `Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee README.md ("Configuration"): every variable, its default and meaning.`,
     );
   }
 }
@@ -114,7 +117,37 @@ export function readEnvironment(
   const file = path.resolve(root, env.ENV_FILE ?? '.env');
   if (env.ENV_FILE && !existsSync(file)) throw new ConfigError([`ENV_FILE: ${env.ENV_FILE} does not exist`]);
   const fromFile = existsSync(file) ? parseDotenv(readFileSync(file)) : {};
+  const misspelt = Object.keys(fromFile).flatMap((name) => {
+    const meant = meantVariable(name);
+    return meant ? [`${name} (in ${path.relative(root, file) || file}): no such setting; did you mean ${meant}?`] : [];
+  });
+  if (misspelt.length > 0) throw new ConfigError(misspelt);
   return { ...fromFile, ...env };
+}
+
+/**
+ * The variable a name in a dotenv file was surely meant to be (one edit, or two letters swapped, from
+ * it), or undefined: a misspelt BASE_URL would otherwise send a staging run to the embedded reference.
+ * Names further off are left alone, as other tools' settings may share the file.
+ */
+function meantVariable(name: string): string | undefined {
+  if (name in Variables) return undefined;
+  return Object.keys(Variables).find((known) => editDistance(name.toUpperCase(), known) <= 2);
+}
+
+/** Edits (insert, delete, replace, or swap two neighbours) from `a` to `b`. */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+    }
+  return d[a.length]![b.length]!;
 }
 
 export function isLoopback(url: string): boolean {
@@ -154,6 +187,24 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
       problems.push(`TARGET_PROFILE: ${(error as Error).message}`);
     }
   }
+  if (embedded) {
+    // Settings that only a target of the user's takes: with BASE_URL forgotten, the run would judge the
+    // embedded reference and look like a pass of the user's store.
+    const forATarget = [
+      e.TARGET_ALLOW_WRITES ? 'TARGET_ALLOW_WRITES' : undefined,
+      e.DELETE_PRODUCT_PATH ? 'DELETE_PRODUCT_PATH' : undefined,
+      e.DELETE_WEBHOOK_PATH ? 'DELETE_WEBHOOK_PATH' : undefined,
+      e.TARGET_PROFILE && !EMBEDDED_PROFILES.has(profilePath) ? 'TARGET_PROFILE' : undefined,
+    ].filter((name) => name !== undefined);
+    if (forATarget.length > 0)
+      problems.push(
+        `BASE_URL: unset, so the run would judge the embedded reference, yet ${forATarget.join(', ')} ${forATarget.length > 1 ? 'are' : 'is'} set for a store of yours: set BASE_URL to its address, or unset ${forATarget.length > 1 ? 'them' : 'it'} to run against the embedded reference`,
+      );
+  }
+  if (env.SPEC_FILE?.trim() && !existsSync(path.resolve(root, e.SPEC_FILE)))
+    problems.push(
+      `SPEC_FILE: ${e.SPEC_FILE} does not exist in ${root} (unset, the run names the spec shipped with the suite)`,
+    );
   if (e.CAPTURE_URL && !e.CAPTURE_CONTROL_TOKEN)
     problems.push(
       'CAPTURE_CONTROL_TOKEN: required with CAPTURE_URL: the token `npm run capture` printed, or wrote to its --token-file, when it started',

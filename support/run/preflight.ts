@@ -69,6 +69,8 @@ interface NoAnswer {
 type Reply = Answer | NoAnswer;
 
 const BASE_PATH_PREFIX = /\/api\/core\/v1\/?$/;
+/** Where the spec shows List Products: its endpoint table, and its pagination links. */
+const LIST_PATHS = ['/products', '/api/core/v1/products'];
 
 /**
  * Throws a PreflightError when the target cannot be judged at all; otherwise returns notes (one line
@@ -166,6 +168,18 @@ export async function preflight(
     notes.push(
       `GET ${events.url} ${summary(events)}, while the product list answers: the run goes on, and the tests of ${Operations.webhookEvents.name} will fail naming their clauses.`,
     );
+  }
+  if (!listOk && eventsOk && isAnswer(list) && list.status === 404) {
+    // The spec shows the list at two paths; a 404 at a third, or where the other answers, is a setting.
+    const other = LIST_PATHS.find((p) => p !== config.productListPath && LIST_PATHS.includes(config.productListPath));
+    const there = other ? await ask('GET', `${other}?page=1&per_page=1`) : undefined;
+    if (!other || (there && isJsonSuccess(there)))
+      throw new PreflightError(
+        `PRODUCT_LIST_PATH: GET ${list.url} answered 404 while ${Operations.webhookEvents.name} answers` +
+          (other
+            ? `, and GET ${there?.url} answers the list: set PRODUCT_LIST_PATH=${other}.`
+            : `; the spec gives ${LIST_PATHS.join(' or ')}: set PRODUCT_LIST_PATH to the one the target serves.`),
+      );
   }
   if (!listOk) {
     notes.push(

@@ -138,7 +138,8 @@ async function productIdsListed(config: Config, target: TeardownTarget): Promise
       const body = JSON.parse(await response.text()) as {
         data?: { products?: { id?: unknown }[]; pagination?: { last_page?: unknown } };
       };
-      for (const product of body.data?.products ?? []) if (product.id !== undefined) ids.add(String(product.id));
+      for (const { id } of body.data?.products ?? [])
+        if (typeof id === 'number' || typeof id === 'string') ids.add(String(id));
       const last = body.data?.pagination?.last_page;
       if (typeof last !== 'number' || page >= last) return ids;
     } catch {

@@ -42,7 +42,10 @@ const RETRYABLE_CLIENT_ERRORS = new Set([408, 425, 429]);
 interface Message {
   readonly id: string;
   readonly event: EventName;
+  readonly data: unknown;
   readonly body: string;
+  /** The event sent once more as a new message after it was delivered (a fault's bug, never the correct path). */
+  readonly sentAnew: boolean;
 }
 
 export class DeliveryDispatcher {
@@ -73,29 +76,35 @@ export class DeliveryDispatcher {
     }
   }
 
-  /** Queues one delivery per active webhook subscribed to the event. Returns at once. */
-  emit(emitted: EventName, data: unknown, webhooks: Iterable<WebhookRecord>): void {
-    const active = [...webhooks].filter((webhook) => webhook.status === 1);
+  /**
+   * Queues one delivery per active webhook subscribed to the event. Returns at once. `previous` renders
+   * the product as it was before the update that emits (none for a create): the correct payload never uses it.
+   */
+  emit(emitted: EventName, data: unknown, webhooks: Iterable<WebhookRecord>, previous?: () => unknown): void {
+    const all = [...webhooks];
+    const active = all.filter((webhook) => webhook.status === 1);
     const recipients = (event: EventName) => active.filter((w) => w.events.some((e) => e.event_name === event));
     const emission = this.faults.bend(
       'emit',
-      { event: emitted, webhooks: recipients(emitted) },
-      { active, recipients },
+      { event: emitted, data, webhooks: recipients(emitted) },
+      { all, active, recipients, previous },
     );
-    for (const webhook of emission.webhooks) {
-      if (this.#closed) return;
-      if (this.#pending >= this.options.maxPending) {
-        this.#dropped++;
-        continue;
-      }
-      this.#pending++;
-      this.#attempt(webhook, this.#message(emission.event, data), 1);
-    }
+    for (const webhook of emission.webhooks) this.#send(webhook, this.#message(emission.event, emission.data, false));
   }
 
-  #message(event: EventName, data: unknown): Message {
+  #send(webhook: WebhookRecord, message: Message): void {
+    if (this.#closed) return;
+    if (this.#pending >= this.options.maxPending) {
+      this.#dropped++;
+      return;
+    }
+    this.#pending++;
+    this.#attempt(webhook, message, 1);
+  }
+
+  #message(event: EventName, data: unknown, sentAnew: boolean): Message {
     const payload = { id: randomUUID(), event, created_at: new Date().toISOString(), data };
-    return { id: `msg_${randomUUID()}`, event, body: JSON.stringify(payload) };
+    return { id: `msg_${randomUUID()}`, event, data, body: JSON.stringify(payload), sentAnew };
   }
 
   #attempt(webhook: WebhookRecord, message: Message, attempt: number): void {
@@ -127,17 +136,24 @@ export class DeliveryDispatcher {
     })
       .then(async (response) => {
         await response.text().catch(() => undefined);
-        return (
-          response.ok ||
-          (response.status >= 400 && response.status < 500 && !RETRYABLE_CLIENT_ERRORS.has(response.status))
-        );
+        return response.status;
       })
-      .catch(() => false)
-      .then((done) => {
+      .catch(() => undefined)
+      .then((status) => {
         clearTimeout(timer);
         this.#inFlight.delete(controller);
-        if (done || this.#closed || attempt >= this.options.maxAttempts) {
+        const done =
+          status !== undefined &&
+          ((status >= 200 && status < 300) || (status >= 400 && status < 500 && !RETRYABLE_CLIENT_ERRORS.has(status)));
+        const outcome = this.faults.bend('settle', done ? 'done' : 'retry', {
+          webhook,
+          event: message.event,
+          status,
+          sentAnew: message.sentAnew,
+        });
+        if (outcome !== 'retry' || this.#closed || attempt >= this.options.maxAttempts) {
           this.#pending--;
+          if (outcome === 'send-anew') this.#send(webhook, this.#message(message.event, message.data, true));
           return;
         }
         const retry = setTimeout(

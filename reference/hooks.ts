@@ -88,11 +88,30 @@ export interface ListPageContext {
   readonly filtered: boolean;
 }
 
-/** An event about to be delivered, and the webhooks it goes to. */
+/** An event about to be delivered: its name, what its payload carries (`data`), and the webhooks it goes to. */
 interface Emission {
   readonly event: EventName;
+  readonly data: unknown;
   readonly webhooks: readonly WebhookRecord[];
 }
+
+/** What an emission can see: the webhooks, and the product as it was before the write that emits (an update's). */
+interface EmissionContext {
+  /** Every webhook, on or off. */
+  readonly all: readonly WebhookRecord[];
+  /** The webhooks that are on (status 1). */
+  readonly active: readonly WebhookRecord[];
+  /** The active webhooks subscribed to an event. */
+  readonly recipients: (event: EventName) => WebhookRecord[];
+  /** The product before the update, rendered as the payload renders it; none for a create. */
+  readonly previous: (() => unknown) | undefined;
+}
+
+/**
+ * What the dispatcher does once an attempt is answered (or fails): it is `done` (a 2xx, or a 4xx the
+ * receiver meant), or it `retry`s later; `send-anew` (a bug) sends the event once more as a new message.
+ */
+type AttemptOutcome = 'done' | 'retry' | 'send-anew';
 
 /** One attempt of a delivery as it goes out; the signature is computed over `signed`. */
 export interface Outgoing {
@@ -151,11 +170,18 @@ interface HookPoints {
   listSelection: Point<ListSelection, AppContext>;
   listPage: Point<Page, ListPageContext>;
   /** An event emitted (deliveries): who gets it. */
-  emit: Point<
-    Emission,
-    { readonly active: readonly WebhookRecord[]; readonly recipients: (event: EventName) => WebhookRecord[] }
-  >;
+  emit: Point<Emission, EmissionContext>;
   delivery: Point<Outgoing, { readonly webhook: WebhookRecord; readonly event: EventName }>;
+  /** An attempt answered: the receiver's status (none when it did not answer), and whether the message is itself sent anew. */
+  settle: Point<
+    AttemptOutcome,
+    {
+      readonly webhook: WebhookRecord;
+      readonly event: EventName;
+      readonly status: number | undefined;
+      readonly sentAnew: boolean;
+    }
+  >;
   /** An answer about to be sent. */
   answer: Point<Answer, AnswerContext>;
 }

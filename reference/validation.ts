@@ -66,7 +66,12 @@ export const WebhookBody = (choices: ReferenceChoices) =>
           ctx.addIssue({ code: 'custom', message: `not in the event catalogue: ${unknown.join(', ')}` });
       }),
     secret: z.string().min(32).max(255).optional(),
-    status: z.int().min(0).max(1).default(1),
+    status: z
+      .int()
+      .refine((status) => choices.webhooks.statuses.includes(status), {
+        message: `must be one of ${choices.webhooks.statuses.join(', ')}`,
+      })
+      .default(1),
   });
 export type WebhookBody = z.infer<ReturnType<typeof WebhookBody>>;
 

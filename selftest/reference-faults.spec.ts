@@ -34,12 +34,13 @@ test('every fault bends the reference at a hook point', () => {
 });
 
 test('a hook point applies the bends of faults switched on, where their guards hold; a once fault only the first time', () => {
-  const context = { active: [], recipients: () => [] };
-  const emission = { event: 'product.updated' as const, webhooks: [] };
+  const context = { all: [], active: [], recipients: () => [], previous: undefined };
+  const emission = { event: 'product.updated' as const, data: {}, webhooks: [] };
   const bends = new Bends(new FaultSet(['delivery-update-emits-created']));
   expect(bends.bend('emit', emission, context).event).toBe('product.created');
   expect(bends.bend('emit', { ...emission, event: 'product.created' }, context)).toEqual({
     event: 'product.created',
+    data: {},
     webhooks: [],
   });
   expect(new Bends(new FaultSet()).bend('emit', emission, context)).toBe(emission);
@@ -60,9 +61,11 @@ test('a traced fault set evaluates every guard and applies no bend', () => {
     }
   }
   const bends = new Bends(new Traced([], FaultNames));
-  const emission = { event: 'product.updated' as const, webhooks: [] };
-  expect(bends.bend('emit', emission, { active: [], recipients: () => [] })).toBe(emission);
-  // delivery-ignores-subscription's guard holds only when an active webhook is not subscribed.
+  const emission = { event: 'product.updated' as const, data: {}, webhooks: [] };
+  expect(bends.bend('emit', emission, { all: [], active: [], recipients: () => [], previous: undefined })).toBe(
+    emission,
+  );
+  // The other guards hold only when some webhook is not notified (unsubscribed, off) or there is a product before the update.
   expect(consulted.sort()).toEqual(['delivery-never-sent', 'delivery-update-emits-created']);
 });
 

@@ -376,7 +376,7 @@ test('the divergent PATCH requires name_ar, name_en and price (standard: nothing
   expect((await standard.call('PATCH', patchPath(standardId), { body: { name_en: 'Renamed' } })).status).toBe(200);
 });
 
-test('method_type: only POST for the divergent reference (standard: POST, PUT, PATCH); status 0 or 1 for both', async ({
+test('method_type: only POST for the divergent reference (standard: POST, PUT, PATCH); status 0 or 1 for both, 1 only for the strict', async ({
   open,
 }) => {
   const register = async (reference: Reference, extra: Record<string, unknown>) =>
@@ -390,6 +390,12 @@ test('method_type: only POST for the divergent reference (standard: POST, PUT, P
     expect(await register(reference, { status: 0 })).toBe(201);
     expect(await register(reference, { status: 2 })).toBe(422);
   }
+  // The strict takes one webhook per url and event: each at a url of its own.
+  const strict = await open('strict');
+  const registerAt = async (url: string, status: number) =>
+    (await strict.call('POST', registerWebhook.path, { body: webhook(url, { status }) })).status;
+  expect(await registerAt('https://hooks.example.com/on', 1)).toBe(201);
+  expect(await registerAt('https://hooks.example.com/off', 0)).toBe(422);
 });
 
 test('divergent list labels are English unless Accept-Language is Arabic (standard: always Arabic)', async ({

@@ -12,6 +12,11 @@ const HOUR_MS = 3_600_000;
 const sentEvents = (sent: unknown): readonly unknown[] | undefined =>
   isRecord(sent) && Array.isArray(sent.events) ? sent.events : undefined;
 
+/** The webhooks that are off (a status other than 1) and subscribed to `event`. */
+function subscribedOff(all: readonly WebhookRecord[], event: EventName): WebhookRecord[] {
+  return all.filter((w) => w.status !== 1 && w.events.some((e) => e.event_name === event));
+}
+
 /** A webhook operation taking event names outside the catalogue, as long as the rest of the body is valid. */
 const keepsUnknownEvents = (operation: 'registerWebhook' | 'updateWebhook'): Bend<'validation'> => ({
   when: (_, context) =>
@@ -348,7 +353,11 @@ export const webhookFaults = {
     bends: {
       emit: {
         when: ({ event }) => event === 'product.updated',
-        bend: (_, { recipients }) => ({ event: 'product.created', webhooks: recipients('product.created') }),
+        bend: (emission, { recipients }) => ({
+          ...emission,
+          event: 'product.created',
+          webhooks: recipients('product.created'),
+        }),
       },
     },
   },
@@ -437,6 +446,58 @@ export const webhookFaults = {
       emit: {
         when: ({ webhooks }, { active }) => webhooks.length < active.length,
         bend: (emission, { active }) => ({ ...emission, webhooks: active }),
+      },
+    },
+  },
+  'delivery-update-to-created-subscribers': {
+    clause: 'webhook.delivery-subscription',
+    description:
+      "A product's update is delivered to the webhooks subscribed to `product.updated` and to those subscribed to `product.created` only (the subscribers are looked up by the product's events, not by the event).",
+    bends: {
+      emit: {
+        when: ({ event, webhooks }, { recipients }) =>
+          event === 'product.updated' && recipients('product.created').some((w) => !webhooks.includes(w)),
+        bend: (emission, { recipients }) => ({
+          ...emission,
+          webhooks: [...new Set([...emission.webhooks, ...recipients('product.created')])],
+        }),
+      },
+    },
+  },
+  'delivery-ignores-status': {
+    clause: 'webhook.delivery-status-off',
+    description: 'Webhooks with status 0 are notified too: the query of subscribers leaves out the status condition.',
+    bends: {
+      emit: {
+        when: ({ event, webhooks }, { all }) => subscribedOff(all, event).some((w) => !webhooks.includes(w)),
+        bend: (emission, { all }) => ({
+          ...emission,
+          webhooks: [...new Set([...emission.webhooks, ...subscribedOff(all, emission.event)])],
+        }),
+      },
+    },
+  },
+  'delivery-repeated-after-2xx': {
+    clause: 'webhook.delivery-once',
+    description:
+      'A delivery the receiver answered 2xx is sent once more as a new message (another id, another timestamp): the job that sent it is dispatched again after it succeeded.',
+    bends: {
+      settle: {
+        when: (outcome, { status, sentAnew }) =>
+          outcome === 'done' && !sentAnew && status !== undefined && status >= 200 && status < 300,
+        bend: () => 'send-anew',
+      },
+    },
+  },
+  'delivery-update-old-values': {
+    clause: 'webhook.delivery-update-values',
+    description:
+      '`product.updated` carries the product as it was before the update: its payload is built from the record loaded before the changes were saved.',
+    bends: {
+      emit: {
+        when: ({ event, webhooks }, { previous }) =>
+          event === 'product.updated' && webhooks.length > 0 && previous !== undefined,
+        bend: (emission, { previous }) => ({ ...emission, data: previous?.() }),
       },
     },
   },

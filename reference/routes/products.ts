@@ -112,10 +112,17 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     return write(operation, blankProduct(store.nextProductId(), type, now), body, now);
   }
 
-  /** Answers with the product, and emits its event. */
-  function answer(request: FastifyRequest, reply: FastifyReply, product: ProductRecord, sent: Sent) {
+  /** Answers with the product, and emits its event. `before` is the product as it was before an update. */
+  function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    product: ProductRecord,
+    sent: Sent,
+    before?: ProductRecord,
+  ) {
     const data = renderProduct(product, 'detail', renderContext(ctx, request));
-    ctx.deliveries.emit(sent.event, data, store.webhooks.values());
+    const previous = before && (() => renderProduct(before, 'detail', renderContext(ctx, request)));
+    ctx.deliveries.emit(sent.event, data, store.webhooks.values(), previous);
     return reply.code(sent.status).send(respond.envelope(sent.message, data));
   }
 
@@ -146,7 +153,15 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     if (!found) return respond.unknownIdentifier(reply, 'service product', identifier);
     const body = validate('updateServiceProduct', schemas.patch, request, reply, found.id);
     if (!body) return reply;
+    // The record is changed in place: what it was is kept for the emission's hook point (reference/hooks.ts).
+    const before = structuredClone(found);
     const product = write('updateServiceProduct', found, body);
-    return answer(request, reply, product, { event: 'product.updated', message: 'serviceUpdated', status: 200 });
+    return answer(
+      request,
+      reply,
+      product,
+      { event: 'product.updated', message: 'serviceUpdated', status: 200 },
+      before,
+    );
   });
 };

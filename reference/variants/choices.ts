@@ -134,6 +134,8 @@ export interface ReferenceChoices {
   readonly webhooks: {
     /** The `method_type`s accepted (other allowed values: not shown). */
     readonly methodTypes: readonly [string, ...string[]];
+    /** The `status` values accepted (1 is used; the meaning of any other value: not shown). */
+    readonly statuses: readonly number[];
     /**
      * Destinations accepted: any http(s) URL; only names that resolve (a target that looks them up);
      * or only https to a public host that resolves (an anti-SSRF rule).

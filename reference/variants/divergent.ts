@@ -124,6 +124,7 @@ export const divergentChoices: ReferenceChoices = {
   },
   webhooks: {
     methodTypes: ['POST'],
+    statuses: [0, 1],
     destinations: 'http-or-https',
     uniqueUrlAndEvent: false,
     checkUrlOnRegister: false,

@@ -92,6 +92,7 @@ export const standardChoices: ReferenceChoices = {
   },
   webhooks: {
     methodTypes: ['POST', 'PUT', 'PATCH'],
+    statuses: [0, 1],
     destinations: 'http-or-https',
     uniqueUrlAndEvent: false,
     checkUrlOnRegister: false,

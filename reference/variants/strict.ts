@@ -2,7 +2,7 @@
  * The strict reference (REFERENCE_VARIANT=strict): the standard reference, holding requests to the
  * strictest rules a real store may have where the spec is silent. It takes only the tag names it has,
  * refuses a second product with another's slug or sku and a second webhook subscribed to one of another's
- * events at the same url, sends a url a GET before registering it, changes a webhook's secret only through Refresh Secret (an update sending
+ * events at the same url, takes status 1 only, sends a url a GET before registering it, changes a webhook's secret only through Refresh Secret (an update sending
  * `secret` is refused), takes secrets of letters and digits only, answers a `per_page` below 5 at 5,
  * and requires date fields beside `is_enable_date_range: true`. A suite that passes against it sends nothing whose acceptance the spec
  * does not state, where a verdict rests on it.
@@ -41,6 +41,8 @@ export const strictChoices: ReferenceChoices = {
   },
   webhooks: {
     ...standardChoices.webhooks,
+    // A webhook is on, or deleted: no status switches it off.
+    statuses: [1],
     uniqueUrlAndEvent: true,
     checkUrlOnRegister: true,
     secretOnUpdate: 'refuse',

@@ -50,7 +50,7 @@ export function bodyHoldsSecret(text: string, secret: string): boolean {
 const ID_KEYS = new Set(['id', 'identifier', 'product_id', 'productid']);
 
 /** Whether a key names an id (`id`, `identifier`, `product_id`): where a product's id is looked for. */
-export const isIdKey = (key: string): boolean => ID_KEYS.has(key.toLowerCase());
+const isIdKey = (key: string): boolean => ID_KEYS.has(key.toLowerCase());
 
 /**
  * Objects a product carries that have ids of their own (its brand, categories, tags, images, options…):
@@ -70,4 +70,27 @@ export function pathsNamingId(root: unknown, id: number, rootName = 'body'): str
         .slice(1, -1)
         .some((key) => OWN_ID_HOLDERS.test(key)),
   );
+}
+
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/**
+ * Where a payload holds the product: the shallowest object under `root` whose id key holds `id`
+ * (breadth first), with its path (`data`, `data.product`; empty for the root itself).
+ */
+export function productObject(root: unknown, id: number): { path: string; value: Record<string, unknown> } | undefined {
+  let level: { path: string; value: unknown }[] = [{ path: '', value: root }];
+  while (level.length > 0) {
+    const next: typeof level = [];
+    for (const { path, value } of level) {
+      if (isObject(value) && Object.entries(value).some(([k, v]) => isIdKey(k) && (v === id || v === String(id))))
+        return { path, value };
+      if (Array.isArray(value)) value.forEach((item, i) => next.push({ path: `${path}[${i}]`, value: item }));
+      else if (isObject(value))
+        for (const [k, v] of Object.entries(value)) next.push({ path: path ? `${path}.${k}` : k, value: v });
+    }
+    level = next;
+  }
+  return undefined;
 }

@@ -5,7 +5,7 @@
  * Nothing here keeps a header value or a field value: names, counts and times only (values may be secrets).
  */
 import { createHash } from 'node:crypto';
-import { isIdKey } from './json-search.ts';
+import { isObject, productObject } from './json-search.ts';
 import type { ObservedHeaders, ObservedPayload, ObservedRepeats, ObservedRetries } from './observed.ts';
 import type { Delivery } from './delivery.ts';
 
@@ -146,25 +146,6 @@ const keysOf = (value: object) =>
   Object.keys(value)
     .slice(0, MAX_KEYS)
     .map((k) => k.slice(0, 100));
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
-
-/** The shallowest object under `root` whose id key holds `id` (breadth first), with its path. */
-function productObject(root: unknown, id: number): { path: string; keys: string[] } | undefined {
-  let level: { path: string; value: unknown }[] = [{ path: '', value: root }];
-  while (level.length > 0) {
-    const next: typeof level = [];
-    for (const { path, value } of level) {
-      if (isObject(value) && Object.entries(value).some(([k, v]) => isIdKey(k) && (v === id || v === String(id))))
-        return { path, keys: keysOf(value) };
-      if (Array.isArray(value)) value.forEach((item, i) => next.push({ path: `${path}[${i}]`, value: item }));
-      else if (isObject(value))
-        for (const [k, v] of Object.entries(value)) next.push({ path: path ? `${path}.${k}` : k, value: v });
-    }
-    level = next;
-  }
-  return undefined;
-}
 
 /** The field names of a delivery's body: its top-level keys, and where the product sits and its keys. */
 export function observePayload(event: string, delivery: Delivery, productId: number): ObservedPayload {
@@ -183,6 +164,6 @@ export function observePayload(event: string, delivery: Delivery, productId: num
     body: 'json object',
     topLevelKeys: keysOf(json),
     productPath: product?.path ?? null,
-    productKeys: product?.keys ?? [],
+    productKeys: product ? keysOf(product.value) : [],
   };
 }

@@ -166,7 +166,22 @@ export const Clauses = {
   'webhook.delivery-subscription': assumed(
     'Events',
     'A webhook subscribes to events by listing event names in `events`.',
-    'A webhook is not notified of events it did not subscribe to.',
+    'A webhook is not notified of events it did not subscribe to, for each event the suite causes: one subscribed only to `product.created` gets no delivery naming `product.updated` about a product that was updated, one subscribed only to `product.updated` none naming `product.created` about a product that was created, and one subscribed only to `product.deleted` no delivery about a product that was created. Deliveries are matched by the product (its id), so events the suite did not cause never count.',
+  ),
+  'webhook.delivery-status-off': assumed(
+    'States and transitions',
+    'Webhook `status` | integer | 1 appears. Meaning of any other value: not shown.',
+    'A webhook registered with status 0, where the target takes 0 (answers it back), is off: it is not notified of an event it subscribed to, while a webhook with status 1 subscribed to it is. A target that refuses status 0, or answers another status for it, is not judged.',
+  ),
+  'webhook.delivery-once': assumed(
+    'Events',
+    'Delivery request headers, signature computation and retry behaviour: not shown.',
+    'One event, one message: once the receiver answered a delivery of an event with a 2xx, no further delivery of that event about that product reaches that webhook, whether it carries the same id or another. Attempts after a non-2xx answer are retries, not repeats. Watched for a bounded time after the 2xx answer.',
+  ),
+  'webhook.delivery-update-values': assumed(
+    'Events',
+    'Payload shapes of event notifications: not shown.',
+    'A `product.updated` notification describes the product as updated: where its payload holds the product (the object whose id key holds its id, wherever it sits), it carries the name sent in the update, not only the name the product had before. A payload that holds neither name of the product is not judged.',
   ),
   'webhook.delivery-signature': assumed(
     'Authentication',

@@ -5,15 +5,19 @@
  * without one they are not judged (they depend on webhook.delivery-destination). Every delivery test
  * records its API-call-to-arrival time (`delivery-latency-ms`).
  */
-import { cites, dependsOn, expect, test } from '../../fixtures/index.ts';
+import { cites, dependsOn, expect, notApplicable, test } from '../../fixtures/index.ts';
 import {
   aboutProduct,
   deliveriesUnobservable,
   deliveryMatching,
+  namesOnlyAnotherEvent,
+  namingEvent,
   pathsNamingId,
   placesNamingEvent,
   REMOTE_WITHOUT_PUBLIC_URL,
+  updateDescribed,
   verifySignature,
+  type Delivery,
 } from '../../fixtures/steps/deliveries.ts';
 
 /** A JSON media type: application/json, or a structured +json type; parameters (charset) allowed. */
@@ -25,8 +29,15 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
  * by one), within DELIVERY_TIMEOUT_MS. Both deliveries would leave the target together, so this is
  * ample without a fixed sleep; a target that delivers every event to every webhook shows within it.
  */
-const graceAfter = (latencyMs: number, timeoutMs: number) =>
-  Math.round(Math.min(timeoutMs, Math.max(250, 5 * latencyMs)));
+const graceAfter = (latencyMs: number, timeoutMs: number, leastMs = 250) =>
+  Math.round(Math.min(timeoutMs, Math.max(leastMs, 5 * latencyMs)));
+
+/**
+ * The least time a webhook is watched for a second message of an event, after the receiver answered the
+ * first with a 2xx: a dispatcher that runs a job again once it succeeded, or re-sends what it thinks
+ * unacknowledged, does so at once or within a moment. Later repeats would not show: the watch is bounded.
+ */
+const ONCE_WATCH_MS = 1_000;
 
 test.describe('Webhook deliveries', () => {
   test.skip(({ config }) => deliveriesUnobservable(config) !== undefined, REMOTE_WITHOUT_PUBLIC_URL);
@@ -142,6 +153,103 @@ test.describe('Webhook deliveries', () => {
       const withinMs = graceAfter(latencyMs, config.deliveryTimeoutMs);
       await test.step(`no delivery about the product reaches the webhook subscribed only to product.deleted within ${withinMs} ms`, () =>
         unsubscribed.expectNone(aboutProduct(product), { withinMs }));
+    },
+  );
+
+  test(
+    "do not notify a webhook subscribed only to product.created of the product's update",
+    cites('registerWebhook', 'webhook.delivery-subscription'),
+    async ({ deliveries, config, inbox, inboxes }) => {
+      const createdOnly = await inboxes.open();
+      await deliveries.registerAt(inbox, { events: ['product.updated'] });
+      await deliveries.registerAt(createdOnly, { events: ['product.created'] });
+      const product = await deliveries.createProduct();
+      // The sibling subscribed to product.updated shows the update was delivered, and how fast deliveries come.
+      const { product: renamed, latencyMs } = await deliveries.updateProductAndCatch(inbox, product);
+      const withinMs = graceAfter(latencyMs, config.deliveryTimeoutMs);
+      // Its own product.created is expected there: only a delivery naming product.updated counts.
+      await test.step(`no delivery naming product.updated about the product reaches the webhook subscribed only to product.created within ${withinMs} ms`, () =>
+        createdOnly.expectNone(namingEvent(renamed, 'product.updated'), { withinMs }));
+    },
+  );
+
+  test(
+    "do not notify a webhook subscribed only to product.updated of the product's creation",
+    cites('registerWebhook', 'webhook.delivery-subscription'),
+    async ({ deliveries, config, inbox, inboxes }) => {
+      const updatedOnly = await inboxes.open();
+      await deliveries.registerAt(inbox, { events: ['product.created'] });
+      await deliveries.registerAt(updatedOnly, { events: ['product.updated'] });
+      const { product, latencyMs } = await deliveries.createProductAndCatch(inbox);
+      const withinMs = graceAfter(latencyMs, config.deliveryTimeoutMs);
+      // A target may emit product.updated as it finishes a create (attaching tags or media): only a delivery
+      // naming product.created counts.
+      await test.step(`no delivery naming product.created about the product reaches the webhook subscribed only to product.updated within ${withinMs} ms`, () =>
+        updatedOnly.expectNone(namingEvent(product, 'product.created'), { withinMs }));
+    },
+  );
+
+  test(
+    'do not notify a webhook registered with status 0',
+    cites('registerWebhook', 'webhook.delivery-status-off'),
+    async ({ deliveries, config, inbox, inboxes }) => {
+      const off = await inboxes.open();
+      await deliveries.registerAt(inbox, { events: ['product.created'] });
+      // Not applicable where the target refuses status 0 or answers another status for it.
+      await deliveries.registerOffAt(off, { events: ['product.created'] });
+      const { product, latencyMs } = await deliveries.createProductAndCatch(inbox);
+      const withinMs = graceAfter(latencyMs, config.deliveryTimeoutMs);
+      await test.step(`no delivery about the product reaches the webhook with status 0 within ${withinMs} ms`, () =>
+        off.expectNone(aboutProduct(product), { withinMs }));
+    },
+  );
+
+  test(
+    'deliver an event once to a webhook that answered it with a 2xx',
+    cites('registerWebhook', 'webhook.delivery-once'),
+    async ({ deliveries, config, inbox }) => {
+      await deliveries.registerAt(inbox, { events: ['product.created'] });
+      const { product, delivery, latencyMs } = await deliveries.createProductAndCatchDelivered(inbox);
+      const withinMs = graceAfter(latencyMs, config.deliveryTimeoutMs, ONCE_WATCH_MS);
+      const about = aboutProduct(product);
+      // Any later delivery about the product is a repeat, with the same id or another; one naming only another
+      // event is the subscription's concern (webhook.delivery-subscription), not a repeat.
+      const again = deliveryMatching(
+        `a second delivery of product.created about product ${product.id}, after #${delivery.seq} (answered ${delivery.answeredWith})`,
+        (d) => d.seq > delivery.seq && about.test(d) && !namesOnlyAnotherEvent(d, 'product.created'),
+      );
+      await test.step(`no second delivery of the event about the product within ${withinMs} ms of the 2xx answer`, () =>
+        inbox.expectNone(again, { withinMs }));
+    },
+  );
+
+  test(
+    'describe the product as updated in product.updated',
+    cites('registerWebhook', 'webhook.delivery-update-values'),
+    async ({ deliveries, config, inbox }) => {
+      await deliveries.registerAt(inbox, { events: ['product.updated'] });
+      const product = await deliveries.createProduct();
+      const { product: renamed, delivery, latencyMs } = await deliveries.updateProductAndCatch(inbox, product);
+      let seen: Delivery[] = [delivery];
+      if (updateDescribed(delivery, product, renamed).holds !== 'new') {
+        // A target may also emit product.updated as it finishes a create: the update's own delivery may come next.
+        const untilEpochMs = delivery.receivedAt + graceAfter(latencyMs, config.deliveryTimeoutMs);
+        seen = await test.step('collect the deliveries about the product a moment longer', () =>
+          inbox.collect(aboutProduct(renamed), { untilEpochMs }));
+      }
+      const described = seen.map((d) => ({ d, ...updateDescribed(d, product, renamed) }));
+      const judged = described.filter((x) => x.holds !== 'neither');
+      if (judged.length === 0)
+        notApplicable(
+          `no delivery of product.updated about product ${product.id} holds a name of it, before or after the update (payload shapes are not shown): ${delivery.describe()}`,
+        );
+      const stale = judged.filter((x) => x.holds === 'old');
+      expect(
+        judged.filter((x) => x.holds === 'new').map((x) => x.d.describe()),
+        `deliveries about product ${product.id} holding the name sent in the update, ${JSON.stringify(renamed.name)}; ` +
+          `they hold the name before it, ${JSON.stringify(product.name)}, at ${stale.flatMap((x) => x.where).join(', ')}:\n` +
+          stale.map((x) => `  ${x.d.describe()}`).join('\n'),
+      ).not.toEqual([]);
     },
   );
 });

@@ -319,6 +319,22 @@ export const Variables = {
     internal: true,
     runState: true,
   }),
+  DISCOVERED_STATUSES: variable({
+    schema: unsetIfEmpty(
+      z.string().transform((text, ctx) => {
+        try {
+          return z.record(z.string().regex(/^\d+$/), z.boolean()).parse(JSON.parse(text));
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be JSON {"<status id>": true | false}' });
+          return z.NEVER;
+        }
+      }),
+    ),
+    meaning:
+      "what global setup's profile check found of the profile's statuses (whether a product created with each is published), for the workers",
+    internal: true,
+    runState: true,
+  }),
   FAULT_PLAN: variable({
     schema: optionalString,
     meaning: 'the fault matrix: the plan file of a matrix run',

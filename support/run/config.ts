@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
 import { SetupError } from './errors.ts';
-import { TargetProfile } from '../contract/profile.ts';
+import { TargetProfile, withStatusMeanings } from '../contract/profile.ts';
 import { redact, registerSecret, REDACTED } from '../redaction/redact.ts';
 import { EmbeddedTargets, type ReferenceVariant } from '../contract/embedded-targets.ts';
 import { isSecret, readVariable, variablesWhere, variableSchemas } from '../contract/variables.ts';
@@ -172,7 +172,11 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
     productListPath: e.PRODUCT_LIST_PATH,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     profilePath,
-    profile,
+    // What the profile leaves unsaid of its statuses, as the run's profile check found it (global setup).
+    profile: withStatusMeanings(
+      profile,
+      new Map(Object.entries(e.DISCOVERED_STATUSES ?? {}).map(([id, publishes]) => [Number(id), publishes])),
+    ),
     allowWrites: e.TARGET_ALLOW_WRITES,
     runId: e.RUN_ID,
     fakerSeed: e.FAKER_SEED,

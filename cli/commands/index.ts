@@ -9,7 +9,8 @@ import { cleanup } from './cleanup.ts';
 import { init } from './init.ts';
 import { merge } from './merge.ts';
 import { openapi } from './openapi.ts';
+import { profile } from './profile.ts';
 import { run } from './run.ts';
 import { verify } from './verify.ts';
 
-export const COMMANDS: readonly Command[] = [run, certify, verify, merge, init, capture, cleanup, openapi];
+export const COMMANDS: readonly Command[] = [run, certify, verify, merge, init, profile, capture, cleanup, openapi];

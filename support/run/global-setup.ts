@@ -10,9 +10,12 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { buildReference } from '../../reference/app.ts';
 import { FaultNames, parseFaults, unknownFaults, type FaultSet } from '../../reference/faults/index.ts';
-import { ConfigError, getConfig, isLoopback } from './config.ts';
+import { ConfigError, getConfig, isLoopback, type Config } from './config.ts';
 import { shardReportFile } from './created-resources.ts';
 import { preflight, PreflightError } from './preflight.ts';
+import { assertProfileTaken, checkProfile, describeCheck } from './profile-check.ts';
+import { finishDeliveryProbe, startDeliveryProbe } from './delivery-probe.ts';
+import { CaptureClient } from '../capture/client.ts';
 import { CONTROL_PREFIX } from '../capture/protocol.ts';
 import { deliveriesUnobservable } from '../capture/reach.ts';
 import { captureEnvironment, sharedCapture, startCaptureServer, type RunningCapture } from '../capture/start.ts';
@@ -46,19 +49,10 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
   let close = async () => {};
 
   if (config.embedded) {
-    const token = config.apiToken ?? `ref-${randomBytes(16).toString('hex')}`;
-    const { app } = buildReference({
-      token,
-      variant: config.referenceVariant,
-      faults: referenceFaults(config.referenceFaults),
-      deliveries: config.signature ? { signature: config.signature } : {},
-    });
-    const url = await app.listen({ host: '127.0.0.1', port: 0 });
-    process.env.EMBEDDED_REFERENCE_URL = url;
-    process.env.API_TOKEN = token;
-    close = async () => {
-      await app.close();
-    };
+    const reference = await startEmbeddedReference(config);
+    process.env.EMBEDDED_REFERENCE_URL = reference.url;
+    process.env.API_TOKEN = reference.token;
+    close = reference.close;
   } else if (config.baseUrl && !isLoopback(config.baseUrl) && !config.allowWrites) {
     throw new PreflightError(
       `Refusing to write to ${config.baseUrl}: it is not a local address and TARGET_ALLOW_WRITES is not true.\n` +
@@ -103,6 +97,33 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
     );
     // What answered wrongly without making the target unusable: the tests judge it, these lines say why they will fail.
     for (const note of notes) console.log(note);
+    const target = {
+      baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
+      token: process.env.API_TOKEN,
+      runId: process.env.RUN_ID,
+      createdResourcesFile,
+    };
+    // A webhook at an inbox of ours, before the profile check creates its products: their deliveries
+    // show whether the target reaches the capture server, and how it signs (not the embedded reference's:
+    // the run starts it, signing as configured).
+    const probe =
+      config.embedded || deliveriesUnobservable(config)
+        ? undefined
+        : await startDeliveryProbe(config, target, new CaptureClient(capture.endpoint, `${target.runId} probe`));
+    if (probe && 'note' in probe) console.log(probe.note);
+    // Every entry of the profile, asked about once (writes are allowed by now): a refused one stops the run.
+    const check = await checkProfile(config.profile, {
+      ...target,
+      acceptLanguage: config.acceptLanguage,
+      timeoutMs: config.requestTimeoutMs,
+    });
+    console.log(describeCheck(check));
+    for (const note of check.notes) console.log(note);
+    assertProfileTaken(check, shownPath(config.profilePath));
+    // What the profile leaves unsaid of its statuses, for the workers (support/run/config.ts).
+    process.env.DISCOVERED_STATUSES = JSON.stringify(Object.fromEntries(check.statuses));
+    if (probe && !('note' in probe))
+      for (const note of await finishDeliveryProbe(probe, config, check.created)) console.log(note);
   } catch (error) {
     await close();
     throw error;
@@ -126,6 +147,21 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
   };
 }
 
+/** The embedded reference as the configuration asks for it (variant, faults, signature), listening on a free loopback port. */
+export async function startEmbeddedReference(
+  config: Config,
+): Promise<{ readonly url: string; readonly token: string; readonly close: () => Promise<void> }> {
+  const token = config.apiToken ?? `ref-${randomBytes(16).toString('hex')}`;
+  const { app } = buildReference({
+    token,
+    variant: config.referenceVariant,
+    faults: referenceFaults(config.referenceFaults),
+    deliveries: config.signature ? { signature: config.signature } : {},
+  });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url, token, close: () => app.close() };
+}
+
 /**
  * REFERENCE_FAULTS, checked here rather than in support/run/config.ts: every worker loads the config, and
  * only the runner needs the fault catalogue. An unknown name is bad configuration (one block, NO VERDICT).
@@ -144,4 +180,10 @@ function exitWithNoVerdict(): void {
   process.once('exit', (code) => {
     if (code === 1) process.exitCode = 2;
   });
+}
+
+/** A path as messages show it: relative to the working directory when under it. */
+function shownPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') ? file : relative;
 }

@@ -6,6 +6,7 @@ import type { Command } from '../command.ts';
 import { capture } from './capture.ts';
 import { certify } from './certify.ts';
 import { cleanup } from './cleanup.ts';
+import { compare } from './compare.ts';
 import { init } from './init.ts';
 import { merge } from './merge.ts';
 import { openapi } from './openapi.ts';
@@ -13,4 +14,15 @@ import { profile } from './profile.ts';
 import { run } from './run.ts';
 import { verify } from './verify.ts';
 
-export const COMMANDS: readonly Command[] = [run, certify, verify, merge, init, profile, capture, cleanup, openapi];
+export const COMMANDS: readonly Command[] = [
+  run,
+  certify,
+  verify,
+  compare,
+  merge,
+  init,
+  profile,
+  capture,
+  cleanup,
+  openapi,
+];

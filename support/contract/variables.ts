@@ -300,6 +300,13 @@ export const Variables = {
       'where the reports go (HTML, JUnit, conformance report, blob per shard, created resources), relative to the working directory',
     runState: true,
   }),
+  CONFORMANCE_BASELINE: variable({
+    schema: optionalString,
+    section: 'Reports',
+    meaning:
+      'the `conformance.json` of an earlier run: each failure is marked known or new, and the exit code is 0 when every failure is known (the verdict is unchanged; `docs/verdict.md`)',
+    unset: 'none: the exit code follows the verdict',
+  }),
   SPEC_FILE: variable({
     schema: pathOr('spec/store-api.md'),
     section: 'Reports',

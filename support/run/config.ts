@@ -83,6 +83,8 @@ export interface Config {
    * (support/run/created-resources.ts, shardReportFile) is set by global setup for its workers and teardown.
    */
   readonly createdResourcesFile: string;
+  /** CONFORMANCE_BASELINE, resolved from the working directory: the report of an earlier run (support/report/baseline.ts). */
+  readonly baselineFile: string | undefined;
   /** Fault matrix runs only: the plan file, and whether requests name their test. */
   readonly faultPlan: string | undefined;
   readonly traceTests: boolean;
@@ -201,6 +203,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
       root,
       e.CREATED_RESOURCES_FILE ?? path.join(e.REPORTS_DIR, 'created-resources.json'),
     ),
+    baselineFile: e.CONFORMANCE_BASELINE ? path.resolve(root, e.CONFORMANCE_BASELINE) : undefined,
     faultPlan: e.FAULT_PLAN,
     traceTests: e.TRACE_TESTS,
   });

@@ -6,6 +6,7 @@
  * The errors it means to throw (RedactionError, ConfigError, PreflightError) print as one block, without a stack.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { buildReference } from '../../reference/app.ts';
@@ -40,6 +41,7 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
   // Then: `--reporter=dot` would end the run without its verdict.
   assertVerdictKept(fullConfig);
   const config = getConfig();
+  if (config.baselineFile) assertBaselineReadable(config.baselineFile);
   // A shard's own list and journals (shards on one machine share REPORTS_DIR), for its workers and teardown.
   const createdResourcesFile = shardReportFile(config.createdResourcesFile, fullConfig.shard);
   process.env.CREATED_RESOURCES_FILE = createdResourcesFile;
@@ -173,6 +175,24 @@ function referenceFaults(names: readonly string[]): FaultSet {
       `REFERENCE_FAULTS: unknown fault(s) ${unknown.join(', ')} (the ${FaultNames.length} faults are defined in reference/faults/, e.g. ${FaultNames[0]})`,
     ]);
   return parseFaults(names);
+}
+
+/**
+ * CONFORMANCE_BASELINE names the report of an earlier run: checked before any test, so that a wrong path is
+ * a mistake named at once rather than after the run (the conformance reporter reads it, support/report/baseline.ts).
+ */
+function assertBaselineReadable(file: string): void {
+  const problem = (why: string) =>
+    new ConfigError([`CONFORMANCE_BASELINE: ${file} ${why}: give the conformance.json of an earlier run`]);
+  if (!existsSync(file)) throw problem('does not exist');
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    throw problem('is not JSON');
+  }
+  const report = json as { verdict?: unknown; tests?: unknown } | null;
+  if (typeof report?.verdict !== 'string' || !Array.isArray(report.tests)) throw problem('is not a conformance report');
 }
 
 /** Playwright exits with 1 for a run stopped in global setup: nothing was judged, so 2 (as the conformance reporter does). */

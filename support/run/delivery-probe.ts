@@ -87,7 +87,7 @@ export async function startDeliveryProbe(
     'registerWebhook',
     body,
     { status, json },
-    { reportFile: target.createdResourcesFile, runId: target.runId },
+    { reportFile: target.createdResourcesFile, runId: target.runId, by: '(global setup: delivery probe)' },
   );
   const answered = asRecord(asRecord(json).data).plain_secret;
   if (typeof answered === 'string') registerSecret(answered);

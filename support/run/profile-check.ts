@@ -70,6 +70,10 @@ export class ProfileError extends SetupError {
 
 /** Creates in flight at once: a staging target is shared. */
 const CONCURRENCY = 4;
+/** Answers that neither take nor refuse a body, after which the check stops: a store failing so is the tests' to judge. */
+const ERRATIC_LIMIT = 2;
+/** Statuses that refuse a request for a reason other than its body. */
+const NOT_ABOUT_THE_BODY = new Set([401, 403, 408, 429]);
 
 type Fields = Readonly<Record<string, unknown>>;
 
@@ -89,6 +93,11 @@ interface Slot {
 
 interface Answer {
   readonly taken: boolean;
+  /**
+   * A refusal that can name an entry: a 4xx about the body. A server error, no answer, or a refusal that
+   * is not about the body (401, 403, 408, 429) names none: a store that answers so is judged by the tests.
+   */
+  readonly blameable: boolean;
   /** `Create Service Product answered 422 {…}`, or what happened instead. */
   readonly text: string;
   readonly published: boolean | undefined;
@@ -228,6 +237,8 @@ class ProfileCheck {
   readonly #refused: Refusal[] = [];
   readonly #notes: string[] = [];
   readonly #statuses = new Map<number, boolean>();
+  /** Answers that were neither taken nor a refusal of the body; after ERRATIC_LIMIT of them the check stops asking. */
+  readonly #erratic: string[] = [];
 
   constructor(
     private readonly profile: TargetProfile,
@@ -240,9 +251,10 @@ class ProfileCheck {
     const slots = serviceSlots(profile);
     const service = await this.#settle('createServiceProduct', slots, {});
     if (!service.taken) {
-      this.#notes.push(
-        `Profile check: Create Service Product refused a body with the first entry of every list of TARGET_PROFILE (${service.answer}), and no single other entry changed that: no entry can be blamed, the run goes on.`,
-      );
+      if (this.#erratic.length === 0)
+        this.#notes.push(
+          `Profile check: Create Service Product refused a body with the first entry of every list of TARGET_PROFILE (${service.answer}), and no single other entry changed that: no entry can be blamed, the run goes on.`,
+        );
       return this.#result();
     }
     const picks = service.picks;
@@ -259,7 +271,7 @@ class ProfileCheck {
         body(slots, swap(picks, slot.list, choice)),
         choice.status,
       );
-      if (answer.taken) return;
+      if (answer.taken || !answer.blameable) return;
       const subs = slot.list === 'categoryIds' ? await this.#blameSubCategories(slots, picks, choice) : [];
       this.#refused.push(...(subs.length > 0 ? subs : [{ entry: choice.label, answer: answer.text }]));
     });
@@ -268,7 +280,7 @@ class ProfileCheck {
     if (!profile.tagNames) {
       const own = [`${target.runId}-profile-check-a`, `${target.runId}-profile-check-b`];
       const answer = await this.#create('createServiceProduct', { ...body(slots, picks), tags: own });
-      if (!answer.taken)
+      if (!answer.taken && answer.blameable)
         this.#refused.push({
           entry: 'tagNames (none listed)',
           answer:
@@ -287,9 +299,10 @@ class ProfileCheck {
     };
     const booking = await this.#settle('createBookingProduct', [providers], body(slots, picks));
     if (!booking.taken) {
-      this.#notes.push(
-        `Profile check: Create Booking Product refused a body with the entries Create Service Product took and the first of providerIds (${booking.answer}), and no other provider changed that: no entry can be blamed, the run goes on.`,
-      );
+      if (this.#erratic.length === 0)
+        this.#notes.push(
+          `Profile check: Create Booking Product refused a body with the entries Create Service Product took and the first of providerIds (${booking.answer}), and no other provider changed that: no entry can be blamed, the run goes on.`,
+        );
     } else {
       const others = providers.choices.filter(
         (choice) => choice !== booking.picks.get(providers.list) && choice !== booking.replaced,
@@ -297,7 +310,7 @@ class ProfileCheck {
       await inBatches(others, async (choice) => {
         const fields = { ...body(slots, picks), ...choice.fields };
         const answer = await this.#create('createBookingProduct', fields);
-        if (!answer.taken) this.#refused.push({ entry: choice.label, answer: answer.text });
+        if (!answer.taken && answer.blameable) this.#refused.push({ entry: choice.label, answer: answer.text });
       });
     }
     this.#checkStatuses();
@@ -315,9 +328,10 @@ class ProfileCheck {
   ): Promise<{ taken: boolean; answer: string; picks: Picks; replaced?: Choice }> {
     const firsts = new Map(slots.flatMap((slot) => (slot.choices[0] ? [[slot.list, slot.choices[0]] as const] : [])));
     const first = await this.#create(operation, { ...extra, ...body(slots, firsts) }, firsts.get('statusIds')?.status);
-    if (first.taken) return { taken: true, answer: first.text, picks: firsts };
+    if (first.taken || !first.blameable) return { taken: first.taken, answer: first.text, picks: firsts };
     for (const slot of slots) {
       for (const choice of slot.choices.slice(1)) {
+        if (this.#stopped) return { taken: false, answer: first.text, picks: firsts };
         const swapped = swap(firsts, slot.list, choice);
         const answer = await this.#create(
           operation,
@@ -351,7 +365,8 @@ class ProfileCheck {
         'createServiceProduct',
         body(slots, swap(picks, 'categoryIds', { ...choice, fields })),
       );
-      if (!answer.taken) blamed.push({ entry: label('subCategories', j, sub), answer: answer.text });
+      if (!answer.taken && answer.blameable)
+        blamed.push({ entry: label('subCategories', j, sub), answer: answer.text });
     }
     return blamed;
   }
@@ -373,11 +388,17 @@ class ProfileCheck {
       );
   }
 
+  get #stopped(): boolean {
+    return this.#erratic.length >= ERRATIC_LIMIT;
+  }
+
   async #create(operation: OperationId, fields: Fields, status?: number): Promise<Answer> {
+    if (this.#stopped) return { taken: false, blameable: false, text: 'not sent', published: undefined };
     const n = ++this.#creates;
     const only = operation === 'createBookingProduct' ? BOOKING_ONLY : SERVICE_ONLY;
     const answer = await send(operation, { ...plainFields(this.target.runId, n), ...only, ...fields }, this.target);
     if (answer.taken) this.#created++;
+    else if (!answer.blameable) this.#erratic.push(answer.text);
     if (status !== undefined && answer.taken && answer.published !== undefined)
       this.#statuses.set(status, answer.published);
     return answer;
@@ -385,6 +406,10 @@ class ProfileCheck {
 
   #result(): ProfileCheckResult {
     const { profile } = this;
+    if (this.#erratic.length > 0)
+      this.#notes.push(
+        `Profile check: ${this.#erratic.length} create(s) answered neither by taking nor by refusing the body (${this.#erratic[0]})${this.#stopped ? ', so the check stopped asking' : ''}: the entries they carried were not asked about, and the run goes on (its tests judge the store).`,
+      );
     const entries =
       profile.brandIds.length +
       profile.categoryIds.length +
@@ -462,6 +487,7 @@ async function send(operation: OperationId, body: Fields, target: ProfileCheckTa
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     return {
       taken: false,
+      blameable: false,
       text: `${name} got no answer${timedOut ? ` within ${target.timeoutMs} ms` : ` (${(error as Error).message})`}`,
       published: undefined,
     };
@@ -469,12 +495,23 @@ async function send(operation: OperationId, body: Fields, target: ProfileCheckTa
   const json = parseJson(answer);
   const taken = status >= 200 && status < 300;
   if (taken)
-    recordCreation(operation, body, { status, json }, { reportFile: target.createdResourcesFile, runId: target.runId });
+    recordCreation(
+      operation,
+      body,
+      { status, json },
+      { reportFile: target.createdResourcesFile, runId: target.runId, by: '(global setup: profile check)' },
+    );
   const data = asRecord(asRecord(json).data);
   const published = typeof data.is_published === 'boolean' ? data.is_published : undefined;
   const errors = asRecord(json).errors;
   const shown = errors !== undefined ? JSON.stringify(errors) : answer.trim() === '' ? '(empty body)' : answer;
-  return { taken, text: `${name} answered ${status} ${truncate(shown.replace(/\s+/g, ' '), 200)}`, published };
+  const blameable = !taken && status >= 400 && status < 500 && !NOT_ABOUT_THE_BODY.has(status);
+  return {
+    taken,
+    blameable,
+    text: `${name} answered ${status} ${truncate(shown.replace(/\s+/g, ' '), 200)}`,
+    published,
+  };
 }
 
 function parseJson(text: string): unknown {

@@ -65,7 +65,8 @@ const SECRETS: readonly SecretPattern[] = [
   { label: 'API_TOKEN', pattern: /tok-SECRETSCAN-[0-9a-f]{4,}/ },
   { label: 'CAPTURE_CONTROL_TOKEN', pattern: /cap-SECRETSCAN-[0-9a-f]{4,}/ },
   ...WEBHOOK_SECRETS,
-  { label: 'a bearer credential', pattern: /bearer\s+(?!\*\*\*|\$API_TOKEN)[A-Za-z0-9._~+/-]{6,}/i },
+  // On the line of its scheme: a `www-authenticate: Bearer` header ends there, and the next header is no credential.
+  { label: 'a bearer credential', pattern: /bearer[ \t]+(?!\*\*\*|\$API_TOKEN)[A-Za-z0-9._~+/-]{6,}/i },
 ];
 
 /** The project's own source: a string found there is a literal of a test, not a secret of the run. */
@@ -178,6 +179,8 @@ test('faults around secrets on, traces on, a client timeout, a shared capture se
       CAPTURE_URL: capture.endpoint.localUrl,
       CAPTURE_CONTROL_TOKEN: CONTROL_TOKEN,
       REFERENCE_FAULTS: [...faults, HANGING_FAULT].join(','),
+      // The hanging fault withholds the run's first Create Booking Product: a test's, not the profile check's.
+      PROFILE_CHECK: 'false',
       REQUEST_TIMEOUT_MS: '2000',
       DELIVERY_TIMEOUT_MS: '2000',
     },
@@ -213,7 +216,8 @@ test('faults around secrets on, traces on, a client timeout, a shared capture se
 test('a test that times out while a request hangs, with traces and a blob report: no secret either', async ({}, testInfo) => {
   const dir = await runDirectory(testInfo, 'test-timeout');
   const result = await runSuite({
-    env: { API_TOKEN: TOKEN, REFERENCE_FAULTS: HANGING_FAULT, REQUEST_TIMEOUT_MS: '60000' },
+    // The hanging fault withholds the run's first Create Booking Product: a test's, not the profile check's.
+    env: { API_TOKEN: TOKEN, REFERENCE_FAULTS: HANGING_FAULT, REQUEST_TIMEOUT_MS: '60000', PROFILE_CHECK: 'false' },
     args: ['--grep', '@create-booking-product', '--timeout=5000', '--trace=on', '--shard=1/1', '--workers=2'],
     keepReports: dir,
   });

@@ -129,6 +129,12 @@ export const Variables = {
     meaning: 'the suite creates products and webhooks; on a non-local target it refuses unless this is `true`',
     shown: true,
   }),
+  PROFILE_CHECK: variable({
+    schema: flag(true),
+    section: 'Target',
+    meaning:
+      'before any test, ask the target about every entry of `TARGET_PROFILE`, each in a create of its own, and stop the run naming any it refuses (`docs/preflight.md`); `false` skips it, and a wrong id then fails tests instead',
+  }),
   DELETE_PRODUCT_PATH: variable({
     schema: optionalPathTemplate,
     section: 'Target',

@@ -40,6 +40,8 @@ export interface Config {
   readonly profilePath: string;
   readonly profile: TargetProfile;
   readonly allowWrites: boolean;
+  /** PROFILE_CHECK: global setup asks the target about every entry of the profile (support/run/profile-check.ts). */
+  readonly profileCheck: boolean;
   readonly runId: string | undefined;
   readonly fakerSeed: number | undefined;
   readonly referenceFaults: readonly string[];
@@ -180,6 +182,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
       new Map(Object.entries(e.DISCOVERED_STATUSES ?? {}).map(([id, publishes]) => [Number(id), publishes])),
     ),
     allowWrites: e.TARGET_ALLOW_WRITES,
+    profileCheck: e.PROFILE_CHECK,
     runId: e.RUN_ID,
     fakerSeed: e.FAKER_SEED,
     referenceFaults: e.REFERENCE_FAULTS.split(',')

@@ -109,23 +109,25 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
     // show whether the target reaches the capture server, and how it signs (not the embedded reference's:
     // the run starts it, signing as configured).
     const probe =
-      config.embedded || deliveriesUnobservable(config)
+      config.embedded || deliveriesUnobservable(config) || !config.profileCheck
         ? undefined
         : await startDeliveryProbe(config, target, new CaptureClient(capture.endpoint, `${target.runId} probe`));
     if (probe && 'note' in probe) console.log(probe.note);
     // Every entry of the profile, asked about once (writes are allowed by now): a refused one stops the run.
-    const check = await checkProfile(config.profile, {
-      ...target,
-      acceptLanguage: config.acceptLanguage,
-      timeoutMs: config.requestTimeoutMs,
-    });
-    console.log(describeCheck(check));
-    for (const note of check.notes) console.log(note);
-    assertProfileTaken(check, shownPath(config.profilePath));
-    // What the profile leaves unsaid of its statuses, for the workers (support/run/config.ts).
-    process.env.DISCOVERED_STATUSES = JSON.stringify(Object.fromEntries(check.statuses));
-    if (probe && !('note' in probe))
-      for (const note of await finishDeliveryProbe(probe, config, check.created)) console.log(note);
+    if (config.profileCheck) {
+      const check = await checkProfile(config.profile, {
+        ...target,
+        acceptLanguage: config.acceptLanguage,
+        timeoutMs: config.requestTimeoutMs,
+      });
+      console.log(describeCheck(check));
+      for (const note of check.notes) console.log(note);
+      assertProfileTaken(check, shownPath(config.profilePath));
+      // What the profile leaves unsaid of its statuses, for the workers (support/run/config.ts).
+      process.env.DISCOVERED_STATUSES = JSON.stringify(Object.fromEntries(check.statuses));
+      if (probe && !('note' in probe))
+        for (const note of await finishDeliveryProbe(probe, config, check.created)) console.log(note);
+    } else console.log('Profile check: not asked (PROFILE_CHECK=false).');
   } catch (error) {
     await close();
     throw error;

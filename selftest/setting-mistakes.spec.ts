@@ -168,6 +168,31 @@ test.describe('the profile check names every entry the store does not have, and 
   });
 });
 
+test('a store that answers creates with a server error blames no entry: the check asks no more, and the run goes on', async ({
+  servers,
+}, testInfo) => {
+  const result = await check(
+    servers,
+    testInfo,
+    { brandIds: [1, 2, 999991] },
+    {
+      reference: {
+        instrument: (app) =>
+          app.addHook('onRequest', async (request, reply) =>
+            request.method === 'POST' && request.url.includes('/products/')
+              ? reply.code(500).send({ message: 'down for the self test' })
+              : undefined,
+          ),
+      },
+    },
+  );
+  expect(result.refused, 'a 500 says nothing about an entry').toEqual([]);
+  expect(result.creates, 'creates sent: no swap after an answer that is not about the body').toBe(1);
+  expect(result.notes).toEqual([
+    'Profile check: 1 create(s) answered neither by taking nor by refusing the body (Create Service Product answered 500 {"message":"down for the self test"}): the entries they carried were not asked about, and the run goes on (its tests judge the store).',
+  ]);
+});
+
 test('statuses listed in another order are handled: what each means is discovered, never read from its place', async ({
   servers,
 }, testInfo) => {

@@ -89,8 +89,15 @@ for (const variant of ['standard', 'divergent'] as const) {
         WEBHOOK_SIGNATURE_HEADER: signature.header,
         WEBHOOK_SIGNATURE_ENCODING: signature.encoding,
       },
-      // The specs that send what the profile lists, and the deliveries (the run's delivery probe among them).
-      args: ['tests/products/', 'tests/webhooks/deliveries.spec.ts'],
+      // The creates and updates (bodies of the profile's ids), the filters (by its brands, categories and
+      // tags), and the deliveries (the run's delivery probe among them).
+      args: [
+        'tests/products/create-booking-product.spec.ts',
+        'tests/products/create-service-product.spec.ts',
+        'tests/products/update-service-product.spec.ts',
+        'tests/products/list-products-filters.spec.ts',
+        'tests/webhooks/deliveries.spec.ts',
+      ],
       keepReports: dir,
     });
     const report = ConformanceReport.parse(

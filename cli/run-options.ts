@@ -28,6 +28,7 @@ const VARIABLE_OPTIONS: Readonly<Record<string, VariableOption>> = {
   seed: { variable: 'FAKER_SEED', value: '<n>' },
   workers: { variable: 'WORKERS', value: '<n>' },
   variant: { variable: 'REFERENCE_VARIANT', value: '<name>' },
+  baseline: { variable: 'CONFORMANCE_BASELINE', value: '<conformance.json>', path: true },
 };
 
 /** The registry's meaning, for a terminal: no Markdown. */

@@ -175,10 +175,17 @@ export class Store {
   }
 }
 
-/** The variant's seed products, of its first brand. */
+/**
+ * The variant's seed products, as a store in use has them: each of a brand, in a top-level category, and
+ * with two of the tags the store starts with (when it has any), taken in turn, so that every brand,
+ * category and tag shows in the product list (`npm run profile -- discover` reads them there).
+ */
 export function seedProducts(store: Store, products: readonly SeedProduct[], now: Date): void {
-  const brand = store.brands.keys().next();
-  for (const seed of products) {
+  const brands = [...store.brands.keys()];
+  const categories = [...store.categories.values()].filter((c) => c.level === 'category').map((c) => c.id);
+  const tags = [...store.tags.keys()];
+  const inTurn = <T>(items: readonly T[], i: number): T[] => (items.length === 0 ? [] : [items[i % items.length] as T]);
+  for (const [i, seed] of products.entries()) {
     const product: ProductRecord = {
       id: store.nextProductId(),
       type: seed.type,
@@ -193,9 +200,9 @@ export function seedProducts(store: Store, products: readonly SeedProduct[], now
       image_id: null,
       sku: seed.sku,
       is_published: seed.is_published,
-      brand_id: brand.done ? null : brand.value,
-      category_ids: [],
-      tag_ids: [],
+      brand_id: inTurn(brands, i)[0] ?? null,
+      category_ids: inTurn(categories, i),
+      tag_ids: tags.length < 2 ? [] : [...inTurn(tags, i), ...inTurn(tags, i + 1)],
       extra: {},
       created_at: now,
       updated_at: now,

@@ -204,8 +204,8 @@ export function ServicePatch(choices: ReferenceChoices) {
 export type ProductBody = { [K in keyof (BookingBody & ServiceBody)]?: (BookingBody & ServiceBody)[K] | undefined };
 
 /**
- * Ids a product body refers to must exist (an unknown brand or category is a validation error), and
- * under a `checked` hierarchy each sub-category and child category must sit under one sent with it.
+ * Ids a product body refers to must exist (an unknown brand, category or sub-category is a validation
+ * error), and under a `checked` hierarchy each sub-category and child category must sit under one sent with it.
  */
 export function referenceErrors(
   body: ProductBody,
@@ -234,6 +234,9 @@ export function referenceErrors(
       under('child', body.sub_category),
       'not a child category of a sub-category sent',
     );
+  } else {
+    check('sub_category', body.sub_category, (v) => store.categories.has(v));
+    check('child_category', body.child_category, (v) => store.categories.has(v));
   }
   check('brand_id', body.brand_id === undefined ? undefined : [body.brand_id], (v) => store.brands.has(v));
   check('category', body.category, (v) => store.categories.has(v));

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runSuite } from './harness/suite-run.ts';
 import { ConformanceReport } from '../support/report/report-format.ts';
+import { EmbeddedTargets } from '../support/contract/embedded-targets.ts';
 import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
 import { buildRacyTarget } from './support/racy-target.ts';
 import { runDirectory } from './support/report-files.ts';
@@ -24,7 +25,10 @@ test('a target that counts a list before it reads it: no list test fails or goes
       BASE_URL: url,
       API_TOKEN: SELFTEST_TOKEN,
       TARGET_PROFILE: 'profiles/divergent.json',
-      WEBHOOK_SIGNATURE_SCHEME: 'hmac-sha256',
+      // How the divergent reference signs: the run's delivery probe stops a run set otherwise.
+      WEBHOOK_SIGNATURE_SCHEME: EmbeddedTargets.divergent.signature.scheme,
+      WEBHOOK_SIGNATURE_HEADER: EmbeddedTargets.divergent.signature.header,
+      WEBHOOK_SIGNATURE_ENCODING: EmbeddedTargets.divergent.signature.encoding,
     },
     args: ['tests/products/list-products.spec.ts', 'tests/products/list-products-pagination.spec.ts', '--workers=1'],
     keepReports: dir,

@@ -179,6 +179,8 @@ test('faults around secrets on, traces on, a client timeout, a shared capture se
       CAPTURE_URL: capture.endpoint.localUrl,
       CAPTURE_CONTROL_TOKEN: CONTROL_TOKEN,
       REFERENCE_FAULTS: [...faults, HANGING_FAULT].join(','),
+      // The hanging fault withholds the run's first Create Booking Product: a test's, not the profile check's.
+      PROFILE_CHECK: 'false',
       REQUEST_TIMEOUT_MS: '2000',
       DELIVERY_TIMEOUT_MS: '2000',
     },
@@ -214,7 +216,8 @@ test('faults around secrets on, traces on, a client timeout, a shared capture se
 test('a test that times out while a request hangs, with traces and a blob report: no secret either', async ({}, testInfo) => {
   const dir = await runDirectory(testInfo, 'test-timeout');
   const result = await runSuite({
-    env: { API_TOKEN: TOKEN, REFERENCE_FAULTS: HANGING_FAULT, REQUEST_TIMEOUT_MS: '60000' },
+    // The hanging fault withholds the run's first Create Booking Product: a test's, not the profile check's.
+    env: { API_TOKEN: TOKEN, REFERENCE_FAULTS: HANGING_FAULT, REQUEST_TIMEOUT_MS: '60000', PROFILE_CHECK: 'false' },
     args: ['--grep', '@create-booking-product', '--timeout=5000', '--trace=on', '--shard=1/1', '--workers=2'],
     keepReports: dir,
   });

@@ -31,9 +31,10 @@ export const init: Command = {
       );
       return 2;
     }
-    const [{ EmbeddedTargets }, { envExample }] = await Promise.all([
+    const [{ EmbeddedTargets }, { envExample }, { schemaReference }] = await Promise.all([
       import('../../support/contract/embedded-targets.ts'),
       import('../../support/run/config-docs.ts'),
+      import('../../support/run/profile-discover.ts'),
     ]);
     const env = envExample()
       .replace(
@@ -51,6 +52,8 @@ export const init: Command = {
     ) as Record<string, unknown>;
     const skeleton = {
       ...reference,
+      // The suite's JSON Schema as seen from where the profile is written: editors complete and check it.
+      $schema: schemaReference(files.profile),
       description: `Target profile of ${name}, written by \`${PROGRAM} init\` with the embedded reference's ids: replace each list with ids that exist on ${name} (docs/staging.md).`,
     };
     mkdirSync(path.dirname(files.profile), { recursive: true });

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { isObject, productObject } from './json-search.ts';
+import { SIGNATURE_HEADER } from './signature/headers.ts';
 import type { ObservedHeaders, ObservedPayload, ObservedRepeats, ObservedRetries } from './observed.ts';
 import type { Delivery } from './delivery.ts';
 
@@ -19,8 +20,7 @@ export interface EventDelivery {
 const ROLES = {
   id: /^(?:webhook-id|svix-id|idempotency-key|x-(?:[a-z0-9-]+-)?(?:delivery|delivery-id|event-id|message-id|webhook-id))$/,
   timestamp: /^(?:webhook-timestamp|svix-timestamp|x-(?:[a-z0-9-]+-)?(?:timestamp|sent-at|time))$/,
-  signature:
-    /^(?:webhook-signature|svix-signature|x-(?:[a-z0-9-]+-)?(?:signature|signature-256|hmac|hmac-sha256|sig))$/,
+  signature: SIGNATURE_HEADER,
   event: /^x-(?:[a-z0-9-]+-)?(?:event|event-type|event-name|topic)$/,
 } as const;
 const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]{1,100}$/;

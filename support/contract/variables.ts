@@ -129,6 +129,12 @@ export const Variables = {
     meaning: 'the suite creates products and webhooks; on a non-local target it refuses unless this is `true`',
     shown: true,
   }),
+  PROFILE_CHECK: variable({
+    schema: flag(true),
+    section: 'Target',
+    meaning:
+      'before any test, ask the target about every entry of `TARGET_PROFILE`, each in a create of its own, and stop the run naming any it refuses (`docs/preflight.md`); `false` skips it, and a wrong id then fails tests instead',
+  }),
   DELETE_PRODUCT_PATH: variable({
     schema: optionalPathTemplate,
     section: 'Target',
@@ -300,6 +306,13 @@ export const Variables = {
       'where the reports go (HTML, JUnit, conformance report, blob per shard, created resources), relative to the working directory',
     runState: true,
   }),
+  CONFORMANCE_BASELINE: variable({
+    schema: optionalString,
+    section: 'Reports',
+    meaning:
+      'the `conformance.json` of an earlier run: each failure is marked known or new, and the exit code is 0 when every failure is known (the verdict is unchanged; `docs/verdict.md`)',
+    unset: 'none: the exit code follows the verdict',
+  }),
   SPEC_FILE: variable({
     schema: pathOr('spec/store-api.md'),
     section: 'Reports',
@@ -316,6 +329,22 @@ export const Variables = {
   CAPTURE_LOCAL_URL: variable({
     schema: optionalUrl,
     meaning: 'where the workers reach the capture server (its own, or CAPTURE_URL), set by global setup',
+    internal: true,
+    runState: true,
+  }),
+  DISCOVERED_STATUSES: variable({
+    schema: unsetIfEmpty(
+      z.string().transform((text, ctx) => {
+        try {
+          return z.record(z.string().regex(/^\d+$/), z.boolean()).parse(JSON.parse(text));
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be JSON {"<status id>": true | false}' });
+          return z.NEVER;
+        }
+      }),
+    ),
+    meaning:
+      "what global setup's profile check found of the profile's statuses (whether a product created with each is published), for the workers",
     internal: true,
     runState: true,
   }),

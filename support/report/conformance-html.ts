@@ -130,6 +130,25 @@ function reasonsList(report: ConformanceReport): string {
 </section>`;
 }
 
+/** The failures marked against the baseline a run was given: the verdict above is unchanged by it. */
+function baselineGate(report: ConformanceReport): string {
+  const gate = report.baseline;
+  if (!gate) return '';
+  const list = (heading: string, titles: readonly string[]) =>
+    titles.length === 0
+      ? ''
+      : `<h3>${escape(heading)}</h3><ul>${titles.map((t) => `<li>${escape(t)}</li>`).join('')}</ul>`;
+  const described = (failures: NonNullable<ConformanceReport['baseline']>['known']) =>
+    failures.map((f) => `${f.title} (${f.kind}${f.clauses.length > 0 ? `: ${f.clauses.join(', ')}` : ''})`);
+  return `<section id="baseline" aria-labelledby="baseline-h">
+  <h2 id="baseline-h">Baseline: gate ${gate.gate}</h2>
+  <p>Failures marked against ${escape(gate.file)}${gate.date ? ` (a run of ${escape(gate.date)})` : ''}: ${gate.known.length} known, ${gate.new.length} new. The gate passes (exit code 0) when every failure is known; the verdict above is the same with or without a baseline.</p>
+  ${list('New failures', described(gate.new))}
+  ${list('Known failures', described(gate.known))}
+  ${list('Known failures that now pass (tighten the baseline)', gate.nowPassing)}
+</section>`;
+}
+
 function grid(report: ConformanceReport): string {
   const operations = report.operations.map((o) => o.operation);
   if (operations.length === 0) return '';
@@ -339,6 +358,7 @@ ${banner(report)}
 ${stopped(report)}
 ${runFacts(report)}
 ${reasonsList(report)}
+${baselineGate(report)}
 ${failing(report)}
 ${grid(report)}
 ${skips(report)}

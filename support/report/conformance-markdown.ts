@@ -2,6 +2,7 @@
 import { LEVELS } from './conformance-report.ts';
 import {
   describeSuite,
+  type BaselineGate,
   type ConformanceReport,
   type Counts,
   type Level,
@@ -104,6 +105,33 @@ function observedSection(observed: ObservedDeliveryBehaviour): string[] {
   return lines;
 }
 
+/** The failures marked against the baseline a run was given: the verdict above is unchanged by it. */
+function baselineLines(gate: BaselineGate): string[] {
+  const failures = (heading: string, list: BaselineGate['known']) =>
+    list.length === 0
+      ? []
+      : [
+          `${heading}:`,
+          '',
+          ...list.map(
+            (f) => `- ${cell(f.title)} (${f.kind}${f.clauses.length > 0 ? `: ${f.clauses.join(', ')}` : ''})`,
+          ),
+          '',
+        ];
+  return [
+    `## Baseline: gate ${gate.gate}`,
+    '',
+    `Failures marked against ${code(gate.file)}${gate.date ? ` (a run of ${gate.date})` : ''}: ${gate.known.length} known, ${gate.new.length} new. ` +
+      'The gate passes (exit code 0) when every failure is known; the verdict above is the same with or without a baseline.',
+    '',
+    ...failures('New failures', gate.new),
+    ...failures('Known failures', gate.known),
+    ...(gate.nowPassing.length === 0
+      ? []
+      : ['Known failures that now pass (tighten the baseline):', '', ...gate.nowPassing.map((t) => `- ${cell(t)}`)]),
+  ];
+}
+
 export function renderMarkdown(report: ConformanceReport): string {
   const partial = report.shard ? ` (shard ${report.shard.current} of ${report.shard.total} only)` : '';
   const lines: string[] = [`# Conformance report: ${report.verdict}${partial}`, ''];
@@ -121,6 +149,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     lines.push(...report.reasons.map((r) => `- ${cell(r)}`), '');
   }
   lines.push(...runTable(report), '');
+  if (report.baseline) lines.push(...baselineLines(report.baseline), '');
 
   if (report.failingClauses.length > 0) {
     lines.push(

@@ -208,6 +208,30 @@ export const ObservedDeliveryBehaviour = z
   .meta({ id: 'ObservedDeliveryBehaviour' });
 export type ObservedDeliveryBehaviour = z.infer<typeof ObservedDeliveryBehaviour>;
 
+const BaselineFailure = z.strictObject({
+  title: z.string().describe('The test, `file › describe › title`: what identifies a failure from run to run.'),
+  clauses: Clauses,
+  kind: z.enum(['failed', 'flaky', 'skipped without an accepted reason']),
+});
+
+export const BaselineGate = z
+  .strictObject({
+    file: z.string().describe('The baseline: the conformance.json of an earlier run (CONFORMANCE_BASELINE).'),
+    date: z.string().optional().describe('When the baseline run started.'),
+    gate: z
+      .enum(['passed', 'failed'])
+      .describe(
+        'passed: the run is CONFORMANT, or NOT CONFORMANT with every failure known (exit code 0); failed: a new failure, an error outside the tests, or NO VERDICT.',
+      ),
+    known: z.array(BaselineFailure).describe('Failures of this run that the baseline has too.'),
+    new: z.array(BaselineFailure).describe('Failures of this run that the baseline does not have.'),
+    nowPassing: z
+      .array(z.string())
+      .describe("The baseline's failures whose test passed in this run: the baseline can be tightened."),
+  })
+  .meta({ id: 'BaselineGate' });
+export type BaselineGate = z.infer<typeof BaselineGate>;
+
 export const ConformanceReport = z
   .strictObject({
     formatVersion: z.literal(REPORT_FORMAT_VERSION),
@@ -269,6 +293,9 @@ export const ConformanceReport = z
       .describe(
         'Every test of the conformance project in the run, except the observation tests (tagged @observation).',
       ),
+    baseline: BaselineGate.optional().describe(
+      'When the run was given a baseline (CONFORMANCE_BASELINE): its failures marked known or new. The verdict is the same with or without it; the exit code follows the gate.',
+    ),
   })
   .meta({
     title: 'Conformance report of the Store Management API suite',

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
 import { SetupError } from './errors.ts';
-import { TargetProfile } from '../contract/profile.ts';
+import { TargetProfile, withStatusMeanings } from '../contract/profile.ts';
 import { redact, registerSecret, REDACTED } from '../redaction/redact.ts';
 import { EmbeddedTargets, type ReferenceVariant } from '../contract/embedded-targets.ts';
 import { isSecret, readVariable, Variables, variablesWhere, variableSchemas } from '../contract/variables.ts';
@@ -43,6 +43,8 @@ export interface Config {
   readonly profilePath: string;
   readonly profile: TargetProfile;
   readonly allowWrites: boolean;
+  /** PROFILE_CHECK: global setup asks the target about every entry of the profile (support/run/profile-check.ts). */
+  readonly profileCheck: boolean;
   readonly runId: string | undefined;
   readonly fakerSeed: number | undefined;
   readonly referenceFaults: readonly string[];
@@ -86,6 +88,8 @@ export interface Config {
    * (support/run/created-resources.ts, shardReportFile) is set by global setup for its workers and teardown.
    */
   readonly createdResourcesFile: string;
+  /** CONFORMANCE_BASELINE, resolved from the working directory: the report of an earlier run (support/report/baseline.ts). */
+  readonly baselineFile: string | undefined;
   /** Fault matrix runs only: the plan file, and whether requests name their test. */
   readonly faultPlan: string | undefined;
   readonly traceTests: boolean;
@@ -223,8 +227,13 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
     productListPath: e.PRODUCT_LIST_PATH,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     profilePath,
-    profile,
+    // What the profile leaves unsaid of its statuses, as the run's profile check found it (global setup).
+    profile: withStatusMeanings(
+      profile,
+      new Map(Object.entries(e.DISCOVERED_STATUSES ?? {}).map(([id, publishes]) => [Number(id), publishes])),
+    ),
     allowWrites: e.TARGET_ALLOW_WRITES,
+    profileCheck: e.PROFILE_CHECK,
     runId: e.RUN_ID,
     fakerSeed: e.FAKER_SEED,
     referenceFaults: e.REFERENCE_FAULTS.split(',')
@@ -248,6 +257,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
       root,
       e.CREATED_RESOURCES_FILE ?? path.join(e.REPORTS_DIR, 'created-resources.json'),
     ),
+    baselineFile: e.CONFORMANCE_BASELINE ? path.resolve(root, e.CONFORMANCE_BASELINE) : undefined,
     faultPlan: e.FAULT_PLAN,
     traceTests: e.TRACE_TESTS,
   });

@@ -20,7 +20,7 @@ export interface CreatedResource {
   readonly name: string | null;
   readonly sku: string | null;
   readonly operation: OperationId;
-  /** The title path of the test that created it. */
+  /** The title path of the test that created it, or what else did (`(global setup: profile check)`). */
   readonly test: string | null;
   readonly createdAt: string;
 }
@@ -74,7 +74,12 @@ export function recordCreation(
   operation: OperationId,
   sent: unknown,
   answer: { readonly status: number; readonly json: unknown },
-  where: { readonly reportFile: string; readonly runId: string },
+  where: {
+    readonly reportFile: string;
+    readonly runId: string;
+    /** What created it outside any test (global setup's checks): named in place of a test. */
+    readonly by?: string;
+  },
 ): CreatedResource | undefined {
   const kind = createdBy(operation);
   if (!kind || answer.status < 200 || answer.status >= 300) return undefined;
@@ -86,7 +91,7 @@ export function recordCreation(
     name: stringOr(kind === 'webhook' ? body.name : (body.name_en ?? body.name_ar)),
     sku: kind === 'product' ? stringOr(body.sku) : null,
     operation,
-    test: currentTestTitle(),
+    test: where.by ?? currentTestTitle(),
     createdAt: new Date().toISOString(),
   };
   const file = journalFile(where.reportFile, where.runId);

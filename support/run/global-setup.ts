@@ -6,13 +6,17 @@
  * The errors it means to throw (RedactionError, ConfigError, PreflightError) print as one block, without a stack.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { buildReference } from '../../reference/app.ts';
 import { FaultNames, parseFaults, unknownFaults, type FaultSet } from '../../reference/faults/index.ts';
-import { ConfigError, getConfig, isLoopback } from './config.ts';
+import { ConfigError, getConfig, isLoopback, type Config } from './config.ts';
 import { shardReportFile } from './created-resources.ts';
 import { preflight, PreflightError } from './preflight.ts';
+import { assertProfileTaken, checkProfile, describeCheck } from './profile-check.ts';
+import { finishDeliveryProbe, startDeliveryProbe } from './delivery-probe.ts';
+import { CaptureClient } from '../capture/client.ts';
 import { CONTROL_PREFIX } from '../capture/protocol.ts';
 import { deliveriesUnobservable } from '../capture/reach.ts';
 import { captureEnvironment, sharedCapture, startCaptureServer, type RunningCapture } from '../capture/start.ts';
@@ -37,6 +41,7 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
   // Then: `--reporter=dot` would end the run without its verdict.
   assertVerdictKept(fullConfig);
   const config = getConfig();
+  if (config.baselineFile) assertBaselineReadable(config.baselineFile);
   // A shard's own list and journals (shards on one machine share REPORTS_DIR), for its workers and teardown.
   const createdResourcesFile = shardReportFile(config.createdResourcesFile, fullConfig.shard);
   process.env.CREATED_RESOURCES_FILE = createdResourcesFile;
@@ -46,19 +51,10 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
   let close = async () => {};
 
   if (config.embedded) {
-    const token = config.apiToken ?? `ref-${randomBytes(16).toString('hex')}`;
-    const { app } = buildReference({
-      token,
-      variant: config.referenceVariant,
-      faults: referenceFaults(config.referenceFaults),
-      deliveries: config.signature ? { signature: config.signature } : {},
-    });
-    const url = await app.listen({ host: '127.0.0.1', port: 0 });
-    process.env.EMBEDDED_REFERENCE_URL = url;
-    process.env.API_TOKEN = token;
-    close = async () => {
-      await app.close();
-    };
+    const reference = await startEmbeddedReference(config);
+    process.env.EMBEDDED_REFERENCE_URL = reference.url;
+    process.env.API_TOKEN = reference.token;
+    close = reference.close;
   } else if (config.baseUrl && !isLoopback(config.baseUrl) && !config.allowWrites) {
     throw new PreflightError(
       `Refusing to write to ${config.baseUrl}: it is not a local address and TARGET_ALLOW_WRITES is not true.\n` +
@@ -103,6 +99,35 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
     );
     // What answered wrongly without making the target unusable: the tests judge it, these lines say why they will fail.
     for (const note of notes) console.log(note);
+    const target = {
+      baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
+      token: process.env.API_TOKEN,
+      runId: process.env.RUN_ID,
+      createdResourcesFile,
+    };
+    // A webhook at an inbox of ours, before the profile check creates its products: their deliveries
+    // show whether the target reaches the capture server, and how it signs (not the embedded reference's:
+    // the run starts it, signing as configured).
+    const probe =
+      config.embedded || deliveriesUnobservable(config) || !config.profileCheck
+        ? undefined
+        : await startDeliveryProbe(config, target, new CaptureClient(capture.endpoint, `${target.runId} probe`));
+    if (probe && 'note' in probe) console.log(probe.note);
+    // Every entry of the profile, asked about once (writes are allowed by now): a refused one stops the run.
+    if (config.profileCheck) {
+      const check = await checkProfile(config.profile, {
+        ...target,
+        acceptLanguage: config.acceptLanguage,
+        timeoutMs: config.requestTimeoutMs,
+      });
+      console.log(describeCheck(check));
+      for (const note of check.notes) console.log(note);
+      assertProfileTaken(check, shownPath(config.profilePath));
+      // What the profile leaves unsaid of its statuses, for the workers (support/run/config.ts).
+      process.env.DISCOVERED_STATUSES = JSON.stringify(Object.fromEntries(check.statuses));
+      if (probe && !('note' in probe))
+        for (const note of await finishDeliveryProbe(probe, config, check.created)) console.log(note);
+    } else console.log('Profile check: not asked (PROFILE_CHECK=false).');
   } catch (error) {
     await close();
     throw error;
@@ -126,6 +151,21 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
   };
 }
 
+/** The embedded reference as the configuration asks for it (variant, faults, signature), listening on a free loopback port. */
+export async function startEmbeddedReference(
+  config: Config,
+): Promise<{ readonly url: string; readonly token: string; readonly close: () => Promise<void> }> {
+  const token = config.apiToken ?? `ref-${randomBytes(16).toString('hex')}`;
+  const { app } = buildReference({
+    token,
+    variant: config.referenceVariant,
+    faults: referenceFaults(config.referenceFaults),
+    deliveries: config.signature ? { signature: config.signature } : {},
+  });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { url, token, close: () => app.close() };
+}
+
 /**
  * REFERENCE_FAULTS, checked here rather than in support/run/config.ts: every worker loads the config, and
  * only the runner needs the fault catalogue. An unknown name is bad configuration (one block, NO VERDICT).
@@ -139,9 +179,33 @@ function referenceFaults(names: readonly string[]): FaultSet {
   return parseFaults(names);
 }
 
+/**
+ * CONFORMANCE_BASELINE names the report of an earlier run: checked before any test, so that a wrong path is
+ * a mistake named at once rather than after the run (the conformance reporter reads it, support/report/baseline.ts).
+ */
+function assertBaselineReadable(file: string): void {
+  const problem = (why: string) =>
+    new ConfigError([`CONFORMANCE_BASELINE: ${file} ${why}: give the conformance.json of an earlier run`]);
+  if (!existsSync(file)) throw problem('does not exist');
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    throw problem('is not JSON');
+  }
+  const report = json as { verdict?: unknown; tests?: unknown } | null;
+  if (typeof report?.verdict !== 'string' || !Array.isArray(report.tests)) throw problem('is not a conformance report');
+}
+
 /** Playwright exits with 1 for a run stopped in global setup: nothing was judged, so 2 (as the conformance reporter does). */
 function exitWithNoVerdict(): void {
   process.once('exit', (code) => {
     if (code === 1) process.exitCode = 2;
   });
+}
+
+/** A path as messages show it: relative to the working directory when under it. */
+function shownPath(file: string): string {
+  const relative = path.relative(process.cwd(), file);
+  return relative.startsWith('..') ? file : relative;
 }

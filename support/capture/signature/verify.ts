@@ -14,6 +14,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import type { Config } from '../../run/config.ts';
+import { arrivedSignature } from './headers.ts';
 
 export type SignatureConfig = NonNullable<Config['signature']>;
 
@@ -50,7 +51,10 @@ function verifyStandardWebhooks(secret: string, request: SignedRequest): Verific
     (name) => request.headers[name] === undefined,
   );
   if (missing.length > 0)
-    return { verified: false, reason: `Standard Webhooks headers missing: ${missing.join(', ')}` };
+    return {
+      verified: false,
+      reason: `Standard Webhooks headers missing: ${missing.join(', ')} (the delivery carries ${arrivedSignature(request.headers)})`,
+    };
   if (secret.length === 0) return { verified: false, reason: 'the secret is empty' };
   let reason = '';
   for (const { label, verifier } of standardWebhooksKeys(secret)) {
@@ -75,7 +79,11 @@ export function verifyHmacSha256(
   encoding: 'hex' | 'base64',
 ): Verification {
   const value = request.headers[header.toLowerCase()];
-  if (value === undefined) return { verified: false, reason: `no ${header} header (WEBHOOK_SIGNATURE_HEADER)` };
+  if (value === undefined)
+    return {
+      verified: false,
+      reason: `no ${header} header (WEBHOOK_SIGNATURE_HEADER): the delivery carries ${arrivedSignature(request.headers)}`,
+    };
   const sent = value.trim().replace(/^sha256=/i, '');
   // Hex case does not matter; base64 is compared as sent.
   const given = Buffer.from(encoding === 'hex' ? sent.toLowerCase() : sent);

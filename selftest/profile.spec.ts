@@ -111,7 +111,11 @@ for (const variant of ['standard', 'divergent'] as const) {
 const pick = <T extends object, K extends keyof T>(from: T, keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, from[key]])) as Pick<T, K>;
 
-test('profile check names each entry the store refuses, with its answer, and exits 2; a mistake on its command line is one line', async ({}, testInfo) => {
+test('profile check names each entry the store refuses, with its answer, and exits 2; a mistake on its command line is one line', async ({
+  servers,
+}, testInfo) => {
+  // A store of the user's (a profile of its own needs BASE_URL: without it, the check would ask the embedded reference).
+  const { url } = await servers.reference();
   const file = testInfo.outputPath('two-bad-ids.json');
   await writeFile(file, JSON.stringify({ ...profileOf('standard'), brandIds: [1, 2, 999991], badgeIds: [999992, 1] }));
   const cli = (...args: string[]) =>
@@ -120,7 +124,7 @@ test('profile check names each entry the store refuses, with its answer, and exi
       [path.join(PROJECT_ROOT, 'cli', 'main.ts'), 'profile', ...args],
       {
         cwd: testInfo.outputDir,
-        env: childEnvironment(),
+        env: childEnvironment({ BASE_URL: url, API_TOKEN: SELFTEST_TOKEN }),
         encoding: 'utf8',
       },
     ).then(

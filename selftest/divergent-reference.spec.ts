@@ -33,7 +33,9 @@ test('the whole suite against the divergent reference: 0 failures at either leve
   expect(result.tests.length, `tests run (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(200);
   expect(notPassing(result), 'tests failing against the divergent reference').toEqual([]);
   expect(result.exitCode).toBe(0);
-  expect((await verdictOf(dir)).verdict).toBe('CONFORMANT');
+  const report = await verdictOf(dir);
+  expect(report.verdict).toBe('CONFORMANT');
+  expect(report.selection, 'the whole suite ran: no selection named').toBeUndefined();
 });
 
 /**

@@ -38,6 +38,7 @@ test('one fault on: the report names the broken clause and the HTML report holds
 
   const report = JSON.parse(await readFile(path.join(dir, 'reports', 'conformance.json'), 'utf8')) as ConformanceReport;
   expect(report.verdict).toBe('NOT CONFORMANT');
+  expect(report.selection, 'the part of the suite that ran, named').toMatch(/^--grep, \d+ of its \d+ spec files$/);
   const broken = report.failingClauses.find((c) => c.id === BROKEN);
   expect(broken?.quote, `failing clauses: ${report.failingClauses.map((c) => c.id).join(', ')}`).toBe(
     Clauses[BROKEN].quote,

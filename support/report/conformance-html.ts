@@ -86,7 +86,7 @@ function banner(report: ConformanceReport): string {
     : '';
   return `<header class="banner ${v.css}">
   <p class="verdict"><span class="symbol" aria-hidden="true">${v.symbol}</span> <strong>${escape(report.verdict)}</strong>${escape(partial)} <span class="exit">exit code ${v.code}</span></p>
-  <p class="meaning">${escape(v.meaning)}</p>
+  <p class="meaning">${escape(v.meaning)}</p>${report.selection ? `\n  <p class="meaning">Only part of the suite ran (${escape(report.selection)}): this verdict covers those tests alone, and certifies nothing.</p>` : ''}
 </header>`;
 }
 

@@ -135,6 +135,11 @@ function baselineLines(gate: BaselineGate): string[] {
 export function renderMarkdown(report: ConformanceReport): string {
   const partial = report.shard ? ` (shard ${report.shard.current} of ${report.shard.total} only)` : '';
   const lines: string[] = [`# Conformance report: ${report.verdict}${partial}`, ''];
+  if (report.selection)
+    lines.push(
+      `Only part of the suite ran (${report.selection}): this verdict covers those tests alone, and certifies nothing.`,
+      '',
+    );
   if (report.verdict === 'CONFORMANT') {
     lines.push(
       'Every `@stated` test passed, or was skipped for a reason the configuration explains, as not applicable to the target, or because another clause broke first; none was flaky.',

@@ -49,6 +49,8 @@ export interface ReportInput {
   readonly runInfo: RunInfo | null;
   readonly runErrors: readonly string[];
   readonly shard: Shard | null;
+  /** How part of the suite was chosen, when only part of it ran (not a shard: merging makes it whole). */
+  readonly selection?: string | undefined;
   readonly date: Date;
   readonly durationMs: number;
   /** FAKER_SEED of the run, when the runner knows it (the tests' annotations are preferred). */
@@ -294,6 +296,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
     verdict,
     reasons: verdict === 'NOT CONFORMANT' ? breaches : verdict === 'NO VERDICT' ? unjudged : [],
     shard: input.shard,
+    ...(input.selection ? { selection: input.selection } : {}),
     date: input.date.toISOString(),
     durationMs: Math.round(input.durationMs),
     fakerSeed: seeds.length > 0 ? seeds.join(', ') : (input.fakerSeed ?? 'unknown'),

@@ -12,7 +12,7 @@
  * Observation tests (tagged @observation) are treated apart: what they observed (their
  * `observed-delivery` annotations) is reported, and they count for nothing in the verdict.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig, FullResult, Reporter, Suite, TestCase, TestError } from '@playwright/test/reporter';
 import { z } from 'zod';
@@ -80,6 +80,35 @@ function selectsProject(argv: readonly string[], project: string): boolean {
     arg === '--project' ? [argv[i + 1] ?? ''] : arg.startsWith('--project=') ? [arg.slice('--project='.length)] : [],
   );
   return named.length === 0 || named.some((name) => name === project || name.includes('*'));
+}
+
+/** Options of `playwright test` that run part of the suite's tests. */
+const SELECTING_OPTIONS = [
+  '--grep',
+  '-g',
+  '--grep-invert',
+  '--last-failed',
+  '--only-changed',
+  '--test-list',
+  '--test-list-invert',
+];
+
+/**
+ * How part of the suite was chosen, when only part of it ran: an option that selects tests, or spec
+ * files of the project's that none of its tests came from. Undefined for the whole suite.
+ */
+function selectionOf(
+  argv: readonly string[],
+  testDir: string | undefined,
+  files: ReadonlySet<string>,
+): string | undefined {
+  const options = argv.filter((arg) => SELECTING_OPTIONS.some((o) => arg === o || arg.startsWith(`${o}=`)));
+  const reasons = options.map((o) => o.split('=')[0] ?? o);
+  if (testDir && existsSync(testDir)) {
+    const all = readdirSync(testDir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.spec.ts'));
+    if (files.size < all.length) reasons.push(`${files.size} of its ${all.length} spec files`);
+  }
+  return reasons.length > 0 ? [...new Set(reasons)].join(', ') : undefined;
 }
 
 function annotationsOf(test: TestCase): { type: string; description?: string }[] {
@@ -227,6 +256,14 @@ export default class ConformanceReporter implements Reporter {
       runInfo: this.#runInfo(),
       runErrors: this.#runErrors,
       shard: this.#config?.shard ?? null,
+      selection:
+        ran && !this.#config?.shard
+          ? selectionOf(
+              process.argv,
+              this.#config?.projects.find((p) => p.name === this.#project)?.testDir,
+              new Set(judged.filter((t) => t.results.length > 0).map((t) => t.location.file)),
+            )
+          : undefined,
       date: result.startTime ?? this.#started,
       durationMs: result.duration,
       fakerSeed: process.env.FAKER_SEED,
@@ -238,6 +275,8 @@ export default class ConformanceReporter implements Reporter {
     const shown = path.relative(process.cwd(), path.join(this.#outputDir, 'conformance.md'));
     const partial = report.shard ? ` (shard ${report.shard.current}/${report.shard.total} only)` : '';
     console.log(`\nConformance: ${report.verdict}${partial}. ${shown}`);
+    if (report.selection)
+      console.log(`  only part of the suite ran (${report.selection}): the verdict covers those tests alone`);
     for (const clause of report.failingClauses) console.log(`  breaks ${clause.id}: ${clause.quote}`);
     if (report.verdict === 'NO VERDICT') {
       // The error that stopped the run was printed above it, once: it is not repeated here.

@@ -240,6 +240,12 @@ export const ConformanceReport = z
       .array(z.string())
       .describe('Why the verdict is NOT CONFORMANT or NO VERDICT, one line each; empty when CONFORMANT.'),
     shard: Shard.nullable().describe('Set when this report covers one shard only: merge the shards for the verdict.'),
+    selection: z
+      .string()
+      .optional()
+      .describe(
+        'Set when only part of the suite ran (a --grep, some of its spec files): how it was chosen. The verdict covers those tests alone.',
+      ),
     date: z.iso.datetime().describe('When the run started.'),
     durationMs: count,
     fakerSeed: z

@@ -76,6 +76,13 @@ export interface Config {
    * (support/run/created-resources.ts, shardReportFile) is set by global setup for its workers and teardown.
    */
   readonly createdResourcesFile: string;
+  /** The generated requests (FUZZ, FUZZ_RUNS, FUZZ_SEED, FUZZ_PATH): tests/generated/. */
+  readonly fuzz: {
+    readonly enabled: boolean;
+    readonly runs: number;
+    readonly seed: number | undefined;
+    readonly path: string | undefined;
+  };
   /** Fault matrix runs only: the plan file, and whether requests name their test. */
   readonly faultPlan: string | undefined;
   readonly traceTests: boolean;
@@ -140,6 +147,8 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
     problems.push(
       'CAPTURE_CONTROL_TOKEN: required with CAPTURE_URL: the token `npm run capture` printed, or wrote to its --token-file, when it started',
     );
+  if (e.FUZZ_PATH !== undefined && e.FUZZ_SEED === undefined)
+    problems.push('FUZZ_PATH: a path replays one input of one seed: set FUZZ_SEED too (a failure prints both)');
   if (problems.length > 0 || !profile) throw new ConfigError(problems);
   for (const name of SECRET_VARIABLES) {
     const value = e[name];
@@ -179,6 +188,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = PROJ
       root,
       e.CREATED_RESOURCES_FILE ?? path.join(e.REPORTS_DIR, 'created-resources.json'),
     ),
+    fuzz: Object.freeze({ enabled: e.FUZZ === 'on', runs: e.FUZZ_RUNS, seed: e.FUZZ_SEED, path: e.FUZZ_PATH }),
     faultPlan: e.FAULT_PLAN,
     traceTests: e.TRACE_TESTS,
   });

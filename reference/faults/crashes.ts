@@ -153,14 +153,14 @@ export const crashFaults = {
   'crash-list-search-as-regex': {
     clause: 'conventions.no-5xx-for-client-input',
     description:
-      'List Products matches `search` with `new RegExp(search, "i")`, unescaped: text that is no valid pattern ("(", "[a", "*") throws a SyntaxError and answers 500.',
+      'List Products builds its search as `new RegExp(search, "i")` from the raw parameter, unescaped and before any validation: text that is no valid pattern ("(", "[a", "*") throws a SyntaxError and answers 500.',
     onlyGenerated: true,
     bends: {
-      listSelection: {
-        when: ({ filters }) =>
-          filters.some(
-            (filter) => filter.param === 'search' && typeof filter.value === 'string' && !isPattern(filter.value),
-          ),
+      request: {
+        when: (_, { operation, request }) => {
+          const search = listParam(operation, request.query, 'search');
+          return search !== undefined && !isPattern(search);
+        },
         bend: crash('SyntaxError: Invalid regular expression: /(/i: Unterminated group'),
       },
     },
@@ -168,14 +168,11 @@ export const crashFaults = {
   'crash-list-sku-unescaped-sql': {
     clause: 'conventions.no-5xx-for-client-input',
     description:
-      "List Products puts `sku` into its SQL unescaped (`WHERE sku = '<sku>'`): a sku holding a single quote breaks the statement (1064 syntax error) and answers 500.",
+      "List Products puts the raw `sku` parameter into its SQL unescaped (`WHERE sku = '<sku>'`): a sku holding a single quote breaks the statement (1064 syntax error) and answers 500.",
     onlyGenerated: true,
     bends: {
-      listSelection: {
-        when: ({ filters }) =>
-          filters.some(
-            (filter) => filter.param === 'sku' && typeof filter.value === 'string' && filter.value.includes("'"),
-          ),
+      request: {
+        when: (_, { operation, request }) => listParam(operation, request.query, 'sku')?.includes("'") === true,
         bend: crash(
           "SQLSTATE[42000]: Syntax error or access violation: 1064 You have an error in your SQL syntax near ''' at line 1",
         ),
@@ -190,9 +187,8 @@ export const crashFaults = {
     bends: {
       request: {
         when: (_, { operation, request }) => {
-          if (operation !== 'listProducts' || !isRecord(request.query)) return false;
-          const perPage = request.query.per_page;
-          return typeof perPage === 'string' && Number(perPage) === 0;
+          const perPage = listParam(operation, request.query, 'per_page');
+          return perPage !== undefined && Number(perPage) === 0;
         },
         bend: crash('DivisionByZeroError: Division by zero'),
       },
@@ -214,6 +210,13 @@ export const crashFaults = {
     },
   },
 } as const satisfies Record<string, FaultDefinition>;
+
+/** A List Products query parameter given once, as the store reads it raw. */
+function listParam(operation: OperationId | undefined, query: unknown, name: string): string | undefined {
+  if (operation !== 'listProducts' || !isRecord(query)) return undefined;
+  const value = query[name];
+  return typeof value === 'string' ? value : undefined;
+}
 
 function isPattern(text: string): boolean {
   try {

@@ -57,6 +57,8 @@ const MATRIX_DELIVERY_WAIT_MS = 3_000;
 const MATRIX_REQUEST_WAIT_MS = 8_000;
 /** Any seed does (bench:fuzz measures the crash faults caught over ten); a fixed one makes the trace exact. */
 const MATRIX_FUZZ_SEED = '1';
+/** Examples per generated test: each runs against every fault its requests reach, so fewer than a conformance run's. */
+const MATRIX_FUZZ_RUNS = '100';
 
 type Level = 'stated' | 'assumed';
 
@@ -308,6 +310,7 @@ function childEnv(): Record<string, string> {
     // The generated tests send the same requests in the traced run and in the matrix run: what the trace
     // says they reach is what they meet.
     FUZZ_SEED: MATRIX_FUZZ_SEED,
+    FUZZ_RUNS: MATRIX_FUZZ_RUNS,
   };
 }
 

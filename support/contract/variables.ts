@@ -283,7 +283,7 @@ export const Variables = {
     shown: true,
   }),
   FUZZ_RUNS: variable({
-    schema: positiveInt(60).pipe(z.number().max(10_000, 'must be at most 10000')),
+    schema: positiveInt(150).pipe(z.number().max(10_000, 'must be at most 10000')),
     section: 'Run',
     meaning: 'generated requests per operation (shrinking a failure sends more)',
     shown: true,

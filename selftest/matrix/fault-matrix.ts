@@ -332,8 +332,9 @@ function planPairs(
       const assumed = Clauses[definition.clause].level === 'assumed';
       const meets = (test: TestOutcome) => {
         if (definition.once) return cites(fault, test) && levelOf(test) === 'stated';
-        // A generated test sends the same requests in both runs (FUZZ_SEED): one the fault cannot reach, it cannot fail.
-        if (isGenerated(test)) return traced.reaches(fault, test);
+        // A generated test sends the same requests in both runs (FUZZ_SEED): a fault its requests do not reach
+        // cannot make it fail, and only those of its clauses prove it (those of others measure a blast radius).
+        if (isGenerated(test)) return traced.reaches(fault, test) && (cites(fault, test) || blastRadius);
         // An onlyGenerated fault meets every test it can reach: none but the generated ones may fail on it.
         if (definition.onlyGenerated) return cites(fault, test) || traced.reaches(fault, test);
         if (cites(fault, test)) return true;

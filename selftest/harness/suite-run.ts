@@ -241,6 +241,9 @@ export interface RunOptions {
   readonly keepReports?: string;
 }
 
+/** Examples per generated test in a self test's child run (the fault matrix sets its own). */
+const SELF_TEST_FUZZ_RUNS = '20';
+
 /** Runs the conformance suite (`playwright test --project=conformance`) with the given env and reads its report. */
 export function runSuite(options: RunOptions = {}): Promise<RunResult> {
   const args = options.args ?? [];
@@ -249,7 +252,8 @@ export function runSuite(options: RunOptions = {}): Promise<RunResult> {
   return runPlaywright({
     args: ['--project=conformance', ...workers, ...args],
     // Observation tests watch for seconds (retries): a child run has them only when it asks (OBSERVE_DELIVERIES=true).
-    env: { OBSERVE_DELIVERIES: 'false', ...options.env },
+    // Generated tests send a few examples each, enough to run every path of them, unless the run asks for more.
+    env: { OBSERVE_DELIVERIES: 'false', FUZZ_RUNS: SELF_TEST_FUZZ_RUNS, ...options.env },
     timeoutMs: options.timeoutMs ?? 10 * 60_000,
     ...(options.only ? { only: options.only } : {}),
     ...(options.keepReports ? { keepReports: options.keepReports } : {}),

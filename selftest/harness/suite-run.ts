@@ -242,7 +242,7 @@ export interface RunOptions {
 }
 
 /** Examples per generated test in a self test's child run (the fault matrix sets its own). */
-const SELF_TEST_FUZZ_RUNS = '20';
+const SELF_TEST_FUZZ_RUNS = '5';
 
 /** Runs the conformance suite (`playwright test --project=conformance`) with the given env and reads its report. */
 export function runSuite(options: RunOptions = {}): Promise<RunResult> {
@@ -252,7 +252,7 @@ export function runSuite(options: RunOptions = {}): Promise<RunResult> {
   return runPlaywright({
     args: ['--project=conformance', ...workers, ...args],
     // Observation tests watch for seconds (retries): a child run has them only when it asks (OBSERVE_DELIVERIES=true).
-    // Generated tests send a few examples each, enough to run every path of them, unless the run asks for more.
+    // Generated tests send a few examples each, enough to run their code, unless the run asks for more.
     env: { OBSERVE_DELIVERIES: 'false', FUZZ_RUNS: SELF_TEST_FUZZ_RUNS, ...options.env },
     timeoutMs: options.timeoutMs ?? 10 * 60_000,
     ...(options.only ? { only: options.only } : {}),

@@ -241,9 +241,6 @@ export interface RunOptions {
   readonly keepReports?: string;
 }
 
-/** Examples per generated test in a self test's child run (the fault matrix sets its own). */
-const SELF_TEST_FUZZ_RUNS = '5';
-
 /** Runs the conformance suite (`playwright test --project=conformance`) with the given env and reads its report. */
 export function runSuite(options: RunOptions = {}): Promise<RunResult> {
   const args = options.args ?? [];
@@ -252,8 +249,8 @@ export function runSuite(options: RunOptions = {}): Promise<RunResult> {
   return runPlaywright({
     args: ['--project=conformance', ...workers, ...args],
     // Observation tests watch for seconds (retries): a child run has them only when it asks (OBSERVE_DELIVERIES=true).
-    // Generated tests send a few examples each, enough to run their code, unless the run asks for more.
-    env: { OBSERVE_DELIVERIES: 'false', FUZZ_RUNS: SELF_TEST_FUZZ_RUNS, ...options.env },
+    // Generated requests likewise (FUZZ=on): the fault matrix proves them, bench:fuzz runs them against each variant.
+    env: { OBSERVE_DELIVERIES: 'false', FUZZ: 'off', ...options.env },
     timeoutMs: options.timeoutMs ?? 10 * 60_000,
     ...(options.only ? { only: options.only } : {}),
     ...(options.keepReports ? { keepReports: options.keepReports } : {}),

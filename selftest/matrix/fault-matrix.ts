@@ -309,6 +309,7 @@ function childEnv(): Record<string, string> {
     DELIVERY_TIMEOUT_MS: String(MATRIX_DELIVERY_WAIT_MS),
     // The generated tests send the same requests in the traced run and in the matrix run: what the trace
     // says they reach is what they meet.
+    FUZZ: 'on',
     FUZZ_SEED: MATRIX_FUZZ_SEED,
     FUZZ_RUNS: MATRIX_FUZZ_RUNS,
   };

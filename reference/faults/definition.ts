@@ -15,6 +15,12 @@ export interface FaultDefinition {
    * `@stated` tests citing its clause against it, so that request is always one of theirs.
    */
   readonly once?: true;
+  /**
+   * A crash on one kind of input that only generated requests send (reference/faults/crashes.ts): the
+   * fault matrix requires that a `@generated` test catches it and that no other test fails on it, the
+   * case for having a generator.
+   */
+  readonly onlyGenerated?: true;
   /** Its bend at each hook point it acts on (reference/hooks.ts). */
   readonly bends: FaultBends;
 }

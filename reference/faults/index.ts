@@ -8,6 +8,7 @@
  */
 import type { BendSource, FaultBend, HookName } from '../hooks.ts';
 import { conventionFaults } from './conventions.ts';
+import { crashFaults } from './crashes.ts';
 import type { FaultDefinition } from './definition.ts';
 import { listFaults } from './list.ts';
 import { productFaults } from './products.ts';
@@ -20,6 +21,7 @@ export const FaultCatalogue = {
   ...productFaults,
   ...listFaults,
   ...securityFaults,
+  ...crashFaults,
 } as const satisfies Record<string, FaultDefinition>;
 
 export type FaultName = keyof typeof FaultCatalogue;

@@ -258,7 +258,8 @@ export function runSuite(options: RunOptions = {}): Promise<RunResult> {
   return runPlaywright({
     args: ['--project=conformance', ...workers, ...args],
     // Observation tests watch for seconds (retries): a child run has them only when it asks (OBSERVE_DELIVERIES=true).
-    env: { OBSERVE_DELIVERIES: 'false', ...options.env },
+    // Generated requests likewise (FUZZ=on): the fault matrix proves them, bench:fuzz runs them against each variant.
+    env: { OBSERVE_DELIVERIES: 'false', FUZZ: 'off', ...options.env },
     timeoutMs: options.timeoutMs ?? 10 * 60_000,
     ...(options.only ? { only: options.only } : {}),
     ...(options.keepReports ? { keepReports: options.keepReports } : {}),

@@ -41,6 +41,10 @@ for (const row of matrix.rows) {
   console.log(
     `${caught} ${row.fault} (${row.clause}, ${row.level}): ${row.caughtBy.length} catching, ${row.blast.length} outside its clause, ${row.verdict}`,
   );
+  if (row.onlyGenerated)
+    console.log(
+      `         only generated: caught by ${row.onlyGenerated.generated.length} @generated test(s), failed by ${row.onlyGenerated.fixed.length} other(s) of the ${row.ran} run against it`,
+    );
 }
 const problems = matrixProblems(matrix);
 for (const problem of problems) console.log(`PROBLEM ${problem}`);

@@ -30,7 +30,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { FaultDefinition } from '../../reference/faults/definition.ts';
 import { FaultCatalogue, FaultNames, FaultSet, type FaultName } from '../../reference/faults/index.ts';
+import { GENERATED_TAG } from '../../support/contract/annotations.ts';
 import { Annotation } from '../../support/contract/annotations.ts';
 import { Clauses, StatedClauses, type ClauseId } from '../../support/contract/clauses.ts';
 import { buildReport, median, type Outcome, type TestRecord } from '../../support/report/conformance-report.ts';
@@ -53,6 +55,10 @@ const MATRIX_WORKERS = 3;
  */
 const MATRIX_DELIVERY_WAIT_MS = 3_000;
 const MATRIX_REQUEST_WAIT_MS = 8_000;
+/** Any seed does (bench:fuzz measures the crash faults caught over ten); a fixed one makes the trace exact. */
+const MATRIX_FUZZ_SEED = '1';
+/** Examples per generated test: each runs against every fault its requests reach, so fewer than a conformance run's. */
+const MATRIX_FUZZ_RUNS = '100';
 
 type Level = 'stated' | 'assumed';
 
@@ -67,6 +73,11 @@ interface FaultRow {
   readonly caughtBy: readonly string[];
   /** Failing tests outside its clause, by key (of those run against it). */
   readonly blast: readonly string[];
+  /**
+   * An onlyGenerated fault (a crash only generated requests find): the `@generated` tests that caught it,
+   * and the other tests that failed on it (a fixed table that would find it too). Undefined for the others.
+   */
+  readonly onlyGenerated?: { readonly generated: readonly string[]; readonly fixed: readonly string[] };
   /** Tests outside its clause it can reach that were not run against it: its blast radius is not measured there. */
   readonly unmeasured: number;
   /** Every failing test, with the first line of its error (written to the JSON report, for a look). */
@@ -98,6 +109,8 @@ export interface FaultMatrix {
   /** The clean run's success answers checked against spec/openapi.json. */
   readonly openApi: OpenApiCheck;
   readonly survivors: readonly FaultRow[];
+  /** onlyGenerated faults no `@generated` test caught, or that another test failed on. */
+  readonly notOnlyGenerated: readonly FaultRow[];
   /** Faults of stated clauses after which the verdict stayed CONFORMANT. */
   readonly verdictUnturned: readonly FaultRow[];
   /** Faults of assumed clauses after which the verdict was not CONFORMANT: a reading decided it. */
@@ -294,6 +307,11 @@ function childEnv(): Record<string, string> {
     // delivery costs its tests this long, not the 10 s a distant target is given.
     REQUEST_TIMEOUT_MS: String(MATRIX_REQUEST_WAIT_MS),
     DELIVERY_TIMEOUT_MS: String(MATRIX_DELIVERY_WAIT_MS),
+    // The generated tests send the same requests in the traced run and in the matrix run: what the trace
+    // says they reach is what they meet.
+    FUZZ: 'on',
+    FUZZ_SEED: MATRIX_FUZZ_SEED,
+    FUZZ_RUNS: MATRIX_FUZZ_RUNS,
   };
 }
 
@@ -301,6 +319,7 @@ const levelOf = (test: { tags: readonly string[] }): TestRecord['level'] =>
   test.tags.includes('@stated') ? 'stated' : test.tags.includes('@assumed') ? 'assumed' : 'untagged';
 
 const cites = (fault: FaultName, test: TestOutcome) => test.clauses.includes(FaultCatalogue[fault].clause);
+const isGenerated = (test: { tags: readonly string[] }) => test.tags.includes(GENERATED_TAG);
 
 /** Step 2: the tests each fault runs against (see the module comment). */
 function planPairs(
@@ -310,10 +329,15 @@ function planPairs(
 ): Map<FaultName, readonly TestOutcome[]> {
   return new Map(
     faults.map((fault): [FaultName, readonly TestOutcome[]] => {
-      const definition: { once?: true; clause: ClauseId } = FaultCatalogue[fault];
+      const definition: FaultDefinition = FaultCatalogue[fault];
       const assumed = Clauses[definition.clause].level === 'assumed';
       const meets = (test: TestOutcome) => {
         if (definition.once) return cites(fault, test) && levelOf(test) === 'stated';
+        // A generated test sends the same requests in both runs (FUZZ_SEED): a fault its requests do not reach
+        // cannot make it fail, and only those of its clauses prove it (those of others measure a blast radius).
+        if (isGenerated(test)) return traced.reaches(fault, test) && (cites(fault, test) || blastRadius);
+        // An onlyGenerated fault meets every test it can reach: none but the generated ones may fail on it.
+        if (definition.onlyGenerated) return cites(fault, test) || traced.reaches(fault, test);
         if (cites(fault, test)) return true;
         if (!traced.reaches(fault, test)) return false;
         return blastRadius || (assumed && levelOf(test) === 'stated');
@@ -438,6 +462,14 @@ function judge(input: {
         .filter((t) => t.clauses.includes(clause) && (level === 'assumed' || levelOf(t) === 'stated'))
         .map((t) => t.title),
       blast: failed.filter((t) => !t.clauses.includes(clause)).map((t) => t.title),
+      ...((FaultCatalogue[fault] as FaultDefinition).onlyGenerated
+        ? {
+            onlyGenerated: {
+              generated: failed.filter((t) => isGenerated(t) && t.clauses.includes(clause)).map((t) => t.title),
+              fixed: failed.filter((t) => !isGenerated(t)).map((t) => t.title),
+            },
+          }
+        : {}),
       unmeasured: tests.filter((t) => !cites(fault, t) && !ranKeys.has(t.title) && traced.reaches(fault, t)).length,
       failures: failed.map((t) => ({ test: t.title, error: firstLines(t.errors[0]) })),
       ...(ran.length === 0 ? { verdict: '(not run)', verdictReasons: [] } : verdictWith(ran, traced)),
@@ -477,6 +509,10 @@ function judge(input: {
     unrun: input.unrun,
     openApi: traced.openApi,
     survivors: rows.filter((r) => r.caughtBy.length === 0),
+    notOnlyGenerated: rows.filter(
+      (r) =>
+        r.onlyGenerated !== undefined && (r.onlyGenerated.generated.length === 0 || r.onlyGenerated.fixed.length > 0),
+    ),
     verdictUnturned: measured.filter((r) => r.level === 'stated' && r.verdict === 'CONFORMANT'),
     verdictTurnedByReading: measured.filter((r) => r.level === 'assumed' && r.verdict !== 'CONFORMANT'),
     unproven: whole ? tests.filter((t) => !proven.has(t.title)) : [],

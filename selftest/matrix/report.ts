@@ -24,6 +24,11 @@ export function matrixProblems(matrix: FaultMatrix): string[] {
       (r) =>
         `fault survives: ${r.fault} (breaks ${r.clause}, ${r.level}: ${r.description}); ${r.ran} test(s) ran against it`,
     ),
+    ...matrix.notOnlyGenerated.map((r) =>
+      r.onlyGenerated?.generated.length === 0
+        ? `crash fault not caught by a @generated test: ${r.fault} (${r.description})`
+        : `crash fault caught by a test that is not @generated, so a fixed table finds it too: ${r.fault}: ${r.onlyGenerated?.fixed.join('; ') ?? ''}`,
+    ),
     ...matrix.verdictUnturned.map(
       (r) => `verdict stays CONFORMANT with ${r.fault}, which breaks the stated clause ${r.clause}`,
     ),
@@ -69,6 +74,8 @@ function renderFaultMatrix(matrix: FaultMatrix): string {
       .join(', ')}; ${matrix.openApi.mismatches.length} not described.`,
     '',
     'A fault of a stated clause is caught only by a failing `@stated` test citing the clause; a fault of an assumed clause by any failing test citing it.',
+    '',
+    'A crash fault that only generated requests find (`onlyGenerated`) is caught by a failing `@generated` test, and every other test that its guard reached ran against it and passed: no fixed table finds it.',
     '',
     '| fault | clause | level | caught by | outside its clause | not run | verdict | ran |',
     '|---|---|---|---|---|---|---|---|',

@@ -33,6 +33,11 @@ export const Annotation = {
    * support/report/report-format.ts): reported, never judged.
    */
   observedDelivery: 'observed-delivery',
+  /**
+   * A generated test's seed and how its generated requests were answered (`seed 7; 100 examples: 20 2xx,
+   * 80 4xx, 0 5xx, 0 other`): bench:fuzz sums them.
+   */
+  generatedRequests: 'generated-requests',
   /** Milliseconds from the worker process start to this test's start, on the first test of a worker (bench:worker-start). */
   workerStartMs: 'worker-start-ms',
 } as const;
@@ -42,3 +47,9 @@ export const Annotation = {
  * the spec is silent and is never counted in the verdict (support/report/conformance-reporter.ts).
  */
 export const OBSERVATION_TAG = '@observation';
+
+/**
+ * The tag of a test whose requests are generated (tests/generated/): `@assumed` like its clauses, never
+ * deciding the verdict. The fault matrix runs it only against the faults its requests reach.
+ */
+export const GENERATED_TAG = '@generated';

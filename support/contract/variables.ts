@@ -281,6 +281,34 @@ export const Variables = {
     unset: 'one per core against the embedded or a loopback target, 4 per core against a remote one',
     runState: true,
   }),
+  FUZZ: variable({
+    schema: z.enum(['on', 'off']).default('on'),
+    section: 'Run',
+    meaning:
+      'the generated requests (`@generated`, `docs/generated.md`): `off` skips them, saying so; they judge readings only and never decide the verdict',
+    shown: true,
+  }),
+  FUZZ_RUNS: variable({
+    schema: positiveInt(150).pipe(z.number().max(10_000, 'must be at most 10000')),
+    section: 'Run',
+    meaning: 'generated requests per operation (shrinking a failure sends more)',
+    shown: true,
+  }),
+  FUZZ_SEED: variable({
+    schema: unsetIfEmpty(z.coerce.number().int()),
+    section: 'Run',
+    meaning: 'fast-check seed of every generated test; a failure prints its own, with the replay command',
+    unset: "each test's own, from `FAKER_SEED` and its title",
+    shown: true,
+  }),
+  FUZZ_PATH: variable({
+    schema: unsetIfEmpty(z.string().regex(/^\d+(:\d+)*$/, 'must be a fast-check path such as 12:0:3')),
+    section: 'Run',
+    meaning:
+      'with `FUZZ_SEED` and the `--grep` of one generated test: replays the failing input that path names (a failure prints it)',
+    unset: 'none',
+    shown: true,
+  }),
   REFERENCE_FAULTS: variable({
     schema: z.string().default(''),
     section: 'Run',

@@ -90,6 +90,13 @@ export interface Config {
   readonly createdResourcesFile: string;
   /** CONFORMANCE_BASELINE, resolved from the working directory: the report of an earlier run (support/report/baseline.ts). */
   readonly baselineFile: string | undefined;
+  /** The generated requests (FUZZ, FUZZ_RUNS, FUZZ_SEED, FUZZ_PATH): tests/generated/. */
+  readonly fuzz: {
+    readonly enabled: boolean;
+    readonly runs: number;
+    readonly seed: number | undefined;
+    readonly path: string | undefined;
+  };
   /** Fault matrix runs only: the plan file, and whether requests name their test. */
   readonly faultPlan: string | undefined;
   readonly traceTests: boolean;
@@ -213,6 +220,8 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
     problems.push(
       'CAPTURE_CONTROL_TOKEN: required with CAPTURE_URL: the token `npm run capture` printed, or wrote to its --token-file, when it started',
     );
+  if (e.FUZZ_PATH !== undefined && e.FUZZ_SEED === undefined)
+    problems.push('FUZZ_PATH: a path replays one input of one seed: set FUZZ_SEED too (a failure prints both)');
   if (problems.length > 0 || !profile) throw new ConfigError(problems);
   for (const name of SECRET_VARIABLES) {
     const value = e[name];
@@ -258,6 +267,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
       e.CREATED_RESOURCES_FILE ?? path.join(e.REPORTS_DIR, 'created-resources.json'),
     ),
     baselineFile: e.CONFORMANCE_BASELINE ? path.resolve(root, e.CONFORMANCE_BASELINE) : undefined,
+    fuzz: Object.freeze({ enabled: e.FUZZ === 'on', runs: e.FUZZ_RUNS, seed: e.FUZZ_SEED, path: e.FUZZ_PATH }),
     faultPlan: e.FAULT_PLAN,
     traceTests: e.TRACE_TESTS,
   });

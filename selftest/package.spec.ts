@@ -76,7 +76,7 @@ test('installed from its tarball into an empty directory: npx store-api-conforma
   });
 
   await test.step('run: the embedded reference, CONFORMANT, exit 0, its reports in the working directory', async () => {
-    const run = await npx(app, ['run'], { OBSERVE_DELIVERIES: 'false' });
+    const run = await npx(app, ['run'], { OBSERVE_DELIVERIES: 'false', FUZZ: 'off' });
     expect(run.exitCode, said(run)).toBe(0);
     expect(run.stdout).toContain('Conformance: CONFORMANT');
     const report = JSON.parse(await readFile(path.join(app, 'reports', 'conformance.json'), 'utf8')) as {
@@ -124,7 +124,7 @@ test('installed from its tarball into an empty directory: npx store-api-conforma
     const text = await readFile(changed, 'utf8');
     await rm(changed);
     await writeFile(changed, `${text}// A vendor's edit.\n`);
-    const certify = await npx(fork, ['certify', CHANGED_TEST], { OBSERVE_DELIVERIES: 'false' });
+    const certify = await npx(fork, ['certify', CHANGED_TEST], { OBSERVE_DELIVERIES: 'false', FUZZ: 'off' });
     const archive = /Certification bundle \(CONFORMANT, partial\): (\S+\.zip)/.exec(certify.stdout)?.[1] ?? '';
     expect(archive, said(certify)).not.toBe('');
     const verify = await npx(app, ['verify', path.join(fork, archive)]);

@@ -24,6 +24,7 @@ import { deliveryMatching, type Delivery } from '../capture/delivery.ts';
 import { arrivedSignature, SIGNATURE_HEADER, STANDARD_WEBHOOKS_HEADERS } from '../capture/signature/headers.ts';
 import { verifyHmacSha256, verifySignature } from '../capture/signature/verify.ts';
 import { registerSecret } from '../redaction/redact.ts';
+import { asRecord, parseJson } from './json.ts';
 
 export interface ProbeTarget {
   readonly baseUrl: string;
@@ -194,14 +195,3 @@ function hint(delivery: Delivery, secret: string): string | undefined {
         return `\`${header}\` holds the ${encoding} HMAC-SHA256 of the body: set WEBHOOK_SIGNATURE_SCHEME=hmac-sha256, WEBHOOK_SIGNATURE_HEADER=${header} and WEBHOOK_SIGNATURE_ENCODING=${encoding}.`;
   return undefined;
 }
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-const asRecord = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

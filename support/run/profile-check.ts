@@ -22,6 +22,7 @@ import { targetHeaders } from '../client/headers.ts';
 import { httpRequest } from '../client/http.ts';
 import { recordCreation } from './created-resources.ts';
 import { SetupError } from './errors.ts';
+import { asRecord, parseJson } from './json.ts';
 
 export interface ProfileCheckTarget {
   readonly baseUrl: string;
@@ -513,17 +514,6 @@ async function send(operation: OperationId, body: Fields, target: ProfileCheckTa
     published,
   };
 }
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-const asRecord = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /** Throws a ProfileError when the check found entries the target refused. */
 export function assertProfileTaken(result: ProfileCheckResult, profileFile: string): void {

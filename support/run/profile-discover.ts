@@ -13,6 +13,7 @@ import { httpRequest } from '../client/http.ts';
 import { PLACEHOLDER_PREFIX, PROFILE_SCHEMA_FILE, type TargetProfileFile } from '../contract/profile.ts';
 import { PROJECT_ROOT } from './config.ts';
 import { SetupError } from './errors.ts';
+import { asArray, asRecord, parseJson } from './json.ts';
 
 export interface DiscoverTarget {
   readonly baseUrl: string;
@@ -166,18 +167,6 @@ function nameOf(name: unknown): string | undefined {
   if (typeof en === 'string' && en.trim() !== '') return en;
   return typeof ar === 'string' && ar.trim() !== '' ? ar : undefined;
 }
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-const asRecord = (value: unknown): Record<string, unknown> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 /** The `$schema` a profile at `file` gives: the schema's path relative to it. */
 export function schemaReference(file: string): string {

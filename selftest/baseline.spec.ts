@@ -12,34 +12,15 @@ import { runDirectory } from './support/report-files.ts';
 import { main } from '../cli/main.ts';
 import { applyBaseline, compareReports, describeGate } from '../support/report/baseline.ts';
 import { renderMarkdown } from '../support/report/conformance-markdown.ts';
-import { buildReport, type TestRecord } from '../support/report/conformance-report.ts';
+import type { TestRecord } from '../support/report/conformance-report.ts';
+import { handMadeReport, testRecord } from './support/hand-made-reports.ts';
 import { ConformanceReport } from '../support/report/report-format.ts';
 
 function record(title: string, clause: string, outcome: TestRecord['outcome'] = 'passed'): TestRecord {
-  return {
-    title,
-    location: 'tests/x.spec.ts:1',
-    level: 'stated',
-    operation: 'Create Service Product',
-    clauses: [clause],
-    outcome,
-    dependsOn: [],
-    notApplicable: false,
-    deliveryLatenciesMs: [],
-  };
+  return testRecord({ title, operation: 'Create Service Product', clauses: [clause], outcome });
 }
 
-function report(tests: TestRecord[], runErrors: string[] = []): ConformanceReport {
-  return buildReport({
-    tests,
-    runInfo: null,
-    runErrors,
-    shard: null,
-    date: new Date(0),
-    durationMs: 1,
-    fakerSeed: '1',
-  });
-}
+const report = handMadeReport;
 
 const ratings = (outcome: TestRecord['outcome']) => record('answers ratings null', 'product.ratings-null', outcome);
 const identifier = (outcome: TestRecord['outcome']) =>

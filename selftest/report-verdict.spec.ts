@@ -5,34 +5,15 @@
  */
 import { expect, test } from './fixtures.ts';
 import { renderMarkdown } from '../support/report/conformance-markdown.ts';
-import { buildReport, median, type TestRecord } from '../support/report/conformance-report.ts';
+import { median, type TestRecord } from '../support/report/conformance-report.ts';
+import { handMadeReport, testRecord } from './support/hand-made-reports.ts';
 import { ConformanceReport } from '../support/report/report-format.ts';
 import { Clauses } from '../support/contract/clauses.ts';
 
-function record(overrides: Partial<TestRecord> & Pick<TestRecord, 'title'>): TestRecord {
-  return {
-    location: 'tests/x.spec.ts:1',
-    level: 'stated',
-    operation: 'Register Webhook',
-    clauses: ['register-webhook.created'],
-    outcome: 'passed',
-    dependsOn: [],
-    notApplicable: false,
-    deliveryLatenciesMs: [],
-    ...overrides,
-  };
-}
+const record = testRecord;
 
 function verdictOf(tests: TestRecord[], runErrors: string[] = []) {
-  const report = buildReport({
-    tests,
-    runInfo: null,
-    runErrors,
-    shard: null,
-    date: new Date(0),
-    durationMs: 1,
-    fakerSeed: '1',
-  });
+  const report = handMadeReport(tests, runErrors);
   // As written: through JSON, then the format's own schema.
   const checked = ConformanceReport.safeParse(JSON.parse(JSON.stringify(report)));
   expect(checked.error?.issues ?? [], 'the report matches its format').toEqual([]);

@@ -15,8 +15,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './harness/self-test-setup.ts',
   fullyParallel: true,
-  // Self tests run child suites (fault matrix, secret scan) beside each other on CI's two cores.
-  workers: 2,
+  // Self tests run child suites (fault matrix, secret scan) and the static checks beside each other on
+  // CI's two cores: one more than cores, as each child run waits at times (deliveries, timeouts).
+  workers: 3,
   forbidOnly: onCI,
   retries: 0,
   // Long, and few: a child run of the whole suite, the fault matrix.

@@ -253,8 +253,9 @@ export interface RunOptions {
 /** Runs the conformance suite (`playwright test --project=conformance`) with the given env and reads its report. */
 export function runSuite(options: RunOptions = {}): Promise<RunResult> {
   const args = options.args ?? [];
-  // Two workers by default: self tests run beside each other on CI's two cores; a run's own args may say otherwise.
-  const workers = args.some((a) => a.startsWith('--workers')) ? [] : ['--workers=2'];
+  // One worker by default: two self tests run beside each other on CI's two cores, and each worker a run
+  // starts costs it a Playwright start. A run's own args may say otherwise.
+  const workers = args.some((a) => a.startsWith('--workers')) ? [] : ['--workers=1'];
   return runPlaywright({
     args: ['--project=conformance', ...workers, ...args],
     // Observation tests watch for seconds (retries): a child run has them only when it asks (OBSERVE_DELIVERIES=true).

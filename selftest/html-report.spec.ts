@@ -2,18 +2,27 @@
  * conformance.html as a reader sees it: opened in a real browser (Debian's chromium-headless-shell,
  * never a downloaded one) for a CONFORMANT, a NOT CONFORMANT and a NO VERDICT run, each checked against
  * the conformance.json written beside it, and checked for accessibility with axe (no serious or critical
- * violation). A screenshot of each page is attached to its test.
+ * violation). A screenshot of each page is attached to its test. The NOT CONFORMANT run (one fault) is
+ * also what a vendor gets in the other reports: conformance.json and .md naming the broken clause (id and
+ * quote), an exit code that follows the verdict, JUnit giving each test's level, and, for each failed
+ * test, the request as a curl line and the response in the HTML report's own data (decoded here, as a
+ * reader's browser would).
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { runSuite } from './harness/suite-run.ts';
+import { runSuite, type RunResult } from './harness/suite-run.ts';
 import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
-import { removeRunDirectories, runDirectory } from './support/report-files.ts';
+import { readHtmlReport, removeRunDirectories, runDirectory } from './support/report-files.ts';
 import { ConformanceReport } from '../support/report/report-format.ts';
+import { EvidenceNames } from '../support/client/evidence.ts';
+import { Clauses } from '../support/contract/clauses.ts';
+import { DEFAULT_SPEC_FILE } from '../support/report/run-info.ts';
+import { PROJECT_ROOT } from '../support/run/config.ts';
 
 /** Where Debian's package puts it (`apt-get install chromium-headless-shell`); CHROMIUM_PATH to use another. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
@@ -33,6 +42,9 @@ test.afterAll(async () => browser?.close());
 interface Written {
   readonly report: ConformanceReport;
   readonly page: Page;
+  readonly result: RunResult;
+  /** The run's reports directory. */
+  readonly reports: string;
 }
 
 /** Runs the suite with `env` and `args`, then opens the conformance.html it wrote, from file://. */
@@ -48,7 +60,7 @@ async function runAndOpen(name: string, env: Record<string, string>, args: strin
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(pathToFileURL(path.join(reports, 'conformance.html')).href);
-  return { report, page };
+  return { report, page, result, reports };
 }
 
 /** No serious or critical axe violation; a screenshot of the page attached to the test. */
@@ -88,14 +100,22 @@ test('a CONFORMANT run: the banner, every clause of the grid linking to its row'
   await checkAccessibleAndAttach(written, 'conformant');
 });
 
-test('a NOT CONFORMANT run: each failing clause quoted, its test, curl line (redacted) and answer; an accepted skip with its reason', async () => {
+const BROKEN = 'create-booking.created';
+
+test("a NOT CONFORMANT run: each failing clause quoted, its test, curl line (redacted) and answer, an accepted skip with its reason; the other reports name the broken clause, each test's level and the evidence", async () => {
   const written = await runAndOpen(
     'html-not-conformant',
-    { REFERENCE_FAULTS: 'create-booking-200', WEBHOOK_SIGNATURE_SCHEME: 'none', API_TOKEN: SELFTEST_TOKEN },
+    {
+      REFERENCE_FAULTS: 'create-booking-200',
+      WEBHOOK_SIGNATURE_SCHEME: 'none',
+      API_TOKEN: SELFTEST_TOKEN,
+      FAKER_SEED: '4242',
+    },
     ['--grep', '@create-booking-product|carry a signature'],
   );
-  const { report, page } = written;
+  const { report, page, result, reports } = written;
   expect(report.verdict).toBe('NOT CONFORMANT');
+  expect(result.exitCode, 'exit code of a NOT CONFORMANT run').toBe(1);
   await expectBanner(page, 'NOT CONFORMANT', 1);
   const html = await page.content();
   expect(html, 'no token in the page').not.toContain(SELFTEST_TOKEN);
@@ -113,6 +133,50 @@ test('a NOT CONFORMANT run: each failing clause quoted, its test, curl line (red
     await expect(row).toContainText('yes: the configuration explains it');
   }
   await checkAccessibleAndAttach(written, 'not-conformant');
+
+  // conformance.json and .md: the broken clause, its quote, the part of the suite that ran.
+  expect(report.selection, 'the part of the suite that ran, named').toMatch(/^--grep, \d+ of its \d+ spec files$/);
+  const broken = report.failingClauses.find((c) => c.id === BROKEN);
+  expect(broken?.quote, `failing clauses: ${report.failingClauses.map((c) => c.id).join(', ')}`).toBe(
+    Clauses[BROKEN].quote,
+  );
+  const markdown = await readFile(path.join(reports, 'conformance.md'), 'utf8');
+  expect(markdown).toContain(`**${BROKEN}**`);
+  expect(markdown).toContain(Clauses[BROKEN].quote);
+
+  // The run's facts: target without the token, the spec's hash, the seed, the per-level counts.
+  expect(report.run?.target).toBe('the embedded reference implementation with faults create-booking-200');
+  const spec = await readFile(path.resolve(PROJECT_ROOT, DEFAULT_SPEC_FILE));
+  expect(report.run?.spec.sha256).toBe(createHash('sha256').update(spec).digest('hex'));
+  expect(report.fakerSeed).toBe('4242');
+  expect(report.totals.stated.failed).toBeGreaterThan(0);
+  expect(JSON.stringify(report)).not.toContain(SELFTEST_TOKEN);
+
+  // JUnit carries each test's level, so a CI test view tells a breach from a reading; a failure is @stated here.
+  const junit = await readFile(path.join(reports, 'junit.xml'), 'utf8');
+  const cases = junit.split('<testcase ').slice(1);
+  const levelOf = (testcase: string) => /<property name="level" value="(\w+)"/.exec(testcase)?.[1];
+  expect(cases.filter((c) => levelOf(c) === undefined).length, 'test cases without a level property').toBe(0);
+  expect(new Set(cases.map(levelOf))).toEqual(new Set(['stated', 'assumed']));
+  expect(new Set(cases.filter((c) => /<(failure|error) /.test(c)).map(levelOf))).toEqual(new Set(['stated']));
+
+  // The HTML report's data: each failed test carries the curl line with $API_TOKEN, and the response.
+  const data = await readHtmlReport(path.join(reports, 'html'));
+  const failed = data.tests.filter((t) => t.outcome === 'unexpected');
+  expect(failed.length).toBeGreaterThan(0);
+  for (const t of failed) {
+    const attachments = t.results.flatMap((r) => r.attachments);
+    const curl = attachments.find((a) => a.name === EvidenceNames.curl)?.body ?? '';
+    expect(curl, `curl attachment of "${t.title}"`).toMatch(
+      /^curl .*-X POST '[^']+\/api\/core\/v1\/products\/booking'/,
+    );
+    expect(curl).toContain('"authorization: Bearer $API_TOKEN"');
+    expect(curl).not.toContain(SELFTEST_TOKEN);
+    expect(
+      attachments.find((a) => a.name === EvidenceNames.response)?.body,
+      `response attachment of "${t.title}"`,
+    ).toMatch(/^HTTP 200 /);
+  }
 });
 
 test('a NO VERDICT run: what stopped it and the setting to fix come first', async () => {

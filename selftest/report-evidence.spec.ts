@@ -1,86 +1,20 @@
 /**
- * What a vendor gets when the target breaks one clause: a conformance report naming that clause (id
- * and quote), an exit code that follows the verdict, and, for the failed test, the request as a curl
- * line and the response in the HTML report's own data (decoded here, as a reader's browser would), and
- * JUnit gives each test's level.
+ * The evidence a failed test attaches: a failed shape check's schema diff, the last request as a curl
+ * line (an oversized body sent from an attachment of its own) and the response. What a whole run with
+ * one fault writes (the reports naming the broken clause, JUnit's levels, the HTML report's evidence) is
+ * checked on the NOT CONFORMANT run of selftest/html-report.spec.ts.
  */
-import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { registerSecret } from '../support/redaction/redact.ts';
 import { z } from 'zod';
-import { PROJECT_ROOT } from '../support/run/config.ts';
 import { EvidenceNames, failureAttachments } from '../support/client/evidence.ts';
 import { ApiResponse } from '../support/client/response.ts';
 import { buildRequest } from '../support/client/request.ts';
 import { expect as suiteExpect } from '../fixtures/expect.ts';
-import type { ConformanceReport } from '../support/report/conformance-report.ts';
-import { DEFAULT_SPEC_FILE } from '../support/report/run-info.ts';
-import { Clauses } from '../support/contract/clauses.ts';
-import { readHtmlReport, runDirectory } from './support/report-files.ts';
-import { runSuite } from './harness/suite-run.ts';
-
-const TOKEN = `tok-evidence-${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 16)}`;
-const BROKEN = 'create-booking.created';
-
-test('one fault on: the report names the broken clause and the HTML report holds the curl line of the failed test', async ({}, testInfo) => {
-  const dir = await runDirectory(testInfo, 'evidence');
-  const result = await runSuite({
-    env: { REFERENCE_FAULTS: 'create-booking-200', API_TOKEN: TOKEN, FAKER_SEED: '4242' },
-    args: ['--grep', '@create-booking-product', '--workers=2'],
-    keepReports: dir,
-  });
-  expect(result.tests.length, `tests run (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(0);
-  expect(result.exitCode, 'exit code of a NOT CONFORMANT run').toBe(1);
-
-  const report = JSON.parse(await readFile(path.join(dir, 'reports', 'conformance.json'), 'utf8')) as ConformanceReport;
-  expect(report.verdict).toBe('NOT CONFORMANT');
-  expect(report.selection, 'the part of the suite that ran, named').toMatch(/^--grep, \d+ of its \d+ spec files$/);
-  const broken = report.failingClauses.find((c) => c.id === BROKEN);
-  expect(broken?.quote, `failing clauses: ${report.failingClauses.map((c) => c.id).join(', ')}`).toBe(
-    Clauses[BROKEN].quote,
-  );
-  const markdown = await readFile(path.join(dir, 'reports', 'conformance.md'), 'utf8');
-  expect(markdown).toContain(`**${BROKEN}**`);
-  expect(markdown).toContain(Clauses[BROKEN].quote);
-
-  // The run's facts: target without the token, the spec's hash, the seed, the per-level counts.
-  expect(report.run?.target).toBe('the embedded reference implementation with faults create-booking-200');
-  const spec = await readFile(path.resolve(PROJECT_ROOT, DEFAULT_SPEC_FILE));
-  expect(report.run?.spec.sha256).toBe(createHash('sha256').update(spec).digest('hex'));
-  expect(report.fakerSeed).toBe('4242');
-  expect(report.totals.stated.failed).toBeGreaterThan(0);
-  expect(JSON.stringify(report)).not.toContain(TOKEN);
-
-  // JUnit carries each test's level, so a CI test view tells a breach from a reading; a failure is @stated here.
-  const junit = await readFile(path.join(dir, 'reports', 'junit.xml'), 'utf8');
-  const cases = junit.split('<testcase ').slice(1);
-  const levelOf = (testcase: string) => /<property name="level" value="(\w+)"/.exec(testcase)?.[1];
-  expect(cases.filter((c) => levelOf(c) === undefined).length, 'test cases without a level property').toBe(0);
-  expect(new Set(cases.map(levelOf))).toEqual(new Set(['stated', 'assumed']));
-  expect(new Set(cases.filter((c) => /<(failure|error) /.test(c)).map(levelOf))).toEqual(new Set(['stated']));
-
-  // The HTML report's data: the failed test carries the curl line with $API_TOKEN, and the response.
-  const html = await readHtmlReport(path.join(dir, 'reports', 'html'));
-  const failed = html.tests.filter((t) => t.outcome === 'unexpected');
-  expect(failed.length).toBeGreaterThan(0);
-  for (const t of failed) {
-    const attachments = t.results.flatMap((r) => r.attachments);
-    const curl = attachments.find((a) => a.name === EvidenceNames.curl)?.body ?? '';
-    expect(curl, `curl attachment of "${t.title}"`).toMatch(
-      /^curl .*-X POST '[^']+\/api\/core\/v1\/products\/booking'/,
-    );
-    expect(curl).toContain('"authorization: Bearer $API_TOKEN"');
-    expect(curl).not.toContain(TOKEN);
-    expect(
-      attachments.find((a) => a.name === EvidenceNames.response)?.body,
-      `response attachment of "${t.title}"`,
-    ).toMatch(/^HTTP 200 /);
-  }
-});
 
 test('a failed shape check attaches its schema diff to the test as it fails; the last request is attached as curl and response', ({}, testInfo) => {
   registerSecret('not-shown-123');

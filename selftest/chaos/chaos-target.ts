@@ -19,7 +19,7 @@ export const ChaosModes = [
 export type ChaosMode = (typeof ChaosModes)[number];
 
 /** Bigger than any sane response of this API, small enough not to strain a CI runner. */
-export const HUGE_BODY_BYTES = 8 * 1024 * 1024;
+export const HUGE_BODY_BYTES = 2 * 1024 * 1024;
 
 const HTML_ERROR_PAGE =
   '<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n';

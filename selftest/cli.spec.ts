@@ -1,14 +1,14 @@
 /**
  * The command line of `store-api-conformance` (cli/), in this tree: how arguments parse and map onto the
- * registry's variables, and what `init` and `openapi` write. Installed, every command is run by
- * selftest/package.spec.ts.
+ * registry's variables, each command's help, and what `init` and `openapi` write. Installed, the
+ * command is run by selftest/package.spec.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { runDirectory } from './support/report-files.ts';
-import { parseCommand, UsageError } from '../cli/command.ts';
+import { commandHelp, parseCommand, PROGRAM, UsageError } from '../cli/command.ts';
 import { COMMANDS } from '../cli/commands/index.ts';
 import { runOf } from '../cli/run-options.ts';
 import { parseConfig, PROJECT_ROOT, readEnvironment } from '../support/run/config.ts';
@@ -29,6 +29,13 @@ const refusal = (name: string, args: readonly string[]) => {
   }
   return 'accepted';
 };
+
+test('every command has a help of its own, its usage line first, and --help asks for it', () => {
+  for (const { name } of COMMANDS) {
+    expect(commandHelp(command(name)), name).toMatch(new RegExp(`^Usage: ${PROGRAM} ${name} `));
+    expect(parse(name, ['--help']), `${name} --help`).toBeUndefined();
+  }
+});
 
 /** `tsx cli/main.ts <args>` in `cwd`, as `npm run` does in a clone. */
 function cli(args: readonly string[], cwd: string) {

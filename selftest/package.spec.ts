@@ -1,7 +1,7 @@
 /**
  * The installed command, as a user gets it. The suite is packed, and the tarball installed into an empty
  * directory outside this repository from npm's local cache (selftest/harness/install.ts); there, through
- * `npx store-api-conformance`: the help of every command and a mistyped option; the embedded reference
+ * `npx store-api-conformance`: the help, a command's own, and a mistyped option; the embedded reference
  * run to CONFORMANT, its reports in that directory and none in the package; certify, then verify; a
  * bundle whose conformance.json was edited; and a bundle made by a copy with one test file changed,
  * verified by the pristine install. One install serves every check: it is the costly part.
@@ -55,19 +55,17 @@ test('installed from its tarball into an empty directory: npx store-api-conforma
     expect(manifest.files.map((f) => f.path)).toEqual(suiteFiles());
   });
 
-  await test.step('--help lists the commands, each command has its own, and a mistyped option is refused in one line', async () => {
+  await test.step('--help lists the commands, a command has its own, and a mistyped option is refused in one line', async () => {
     const help = await npx(app, ['--help']);
     expect(help.exitCode, said(help)).toBe(0);
     const commands = [...help.stdout.matchAll(/^ {2}([a-z]+) {2,}/gm)].map((m) => m[1] ?? '');
     expect(commands).toEqual(
       expect.arrayContaining(['run', 'certify', 'verify', 'capture', 'cleanup', 'openapi', 'init']),
     );
-    // Each command's own help through the installed bin (npx's own start-up, once above, is not what is checked).
+    // A command's own help through the installed bin (each command's help: selftest/cli.spec.ts).
     const bin = path.join(app, 'node_modules', '.bin', COMMAND);
-    const helps = await Promise.all(
-      commands.map((command) => exec(process.execPath, [bin, command, '--help'], { cwd: app, env: userEnvironment() })),
-    );
-    helps.forEach((h, i) => expect(h.stdout).toMatch(new RegExp(`^Usage: ${COMMAND} ${commands[i]} `)));
+    const own = await exec(process.execPath, [bin, 'certify', '--help'], { cwd: app, env: userEnvironment() });
+    expect(own.stdout).toMatch(new RegExp(`^Usage: ${COMMAND} certify `));
     const typo = await npx(app, ['run', '--base-ulr', 'https://store.example']);
     expect(typo.exitCode).toBe(2);
     // npm may warn about its own configuration first: that is npm's line, not ours.

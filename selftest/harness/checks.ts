@@ -19,7 +19,6 @@ export const CHECKS = {
 export type Check = keyof typeof CHECKS;
 
 export interface CheckResult {
-  readonly check: Check;
   readonly exitCode: number;
   /** What it printed, npm's warnings about its own configuration left out. */
   readonly output: string;
@@ -36,7 +35,6 @@ export function runCheck(check: Check): Promise<CheckResult> {
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('close', (code) =>
       resolve({
-        check,
         exitCode: code ?? 1,
         output: output
           .split('\n')

@@ -54,7 +54,7 @@ test('invalid urls, sent to be refused by the target, pass; so do bodies of othe
 });
 
 test('a parked address (a host under .invalid, which never resolves) may be registered', () => {
-  expect(check(parkedWebhookUrl('conf-20261123-0000-abcd'))).not.toThrow();
+  expect(check(parkedWebhookUrl('conf-20261123-0000-abcd', 'abcdefgh001'))).not.toThrow();
   expect(check('https://webhooks.conformance.invalid/x', 'updateWebhook')).not.toThrow();
   expect(check('https://hooks.invalid.example.com/x')).toThrow(ForeignWebhookDestinationError);
 });
@@ -63,7 +63,7 @@ test('with PARKED_WEBHOOK_URL, addresses under it may be registered, and nothing
   const parked = parseConfig({ ...ENV, PARKED_WEBHOOK_URL: 'https://sink.vendor.example/hooks/' });
   const under = (url: string) => () =>
     assertOwnWebhookDestination('registerWebhook', { name: 'w', url, events: ['product.created'] }, parked);
-  expect(under(parkedWebhookUrl('conf-20261123-0000-abcd', parked.parkedWebhookUrl))).not.toThrow();
+  expect(under(parkedWebhookUrl('conf-20261123-0000-abcd', 'abcdefgh001', parked.parkedWebhookUrl))).not.toThrow();
   expect(under('https://sink.vendor.example/hooks')).not.toThrow();
   expect(under('https://sink.vendor.example/hooksmith/x')).toThrow(ForeignWebhookDestinationError);
   expect(under('https://sink.vendor.example/other')).toThrow(ForeignWebhookDestinationError);

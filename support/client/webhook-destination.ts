@@ -8,7 +8,6 @@
  * deliverable http(s) URL passes: that is a negative test sending an invalid value, which the target
  * must refuse.
  */
-import { randomBytes } from 'node:crypto';
 import type { Config } from '../run/config.ts';
 import { INBOX_PREFIX } from '../capture/protocol.ts';
 import { Operations, type OperationContract, type OperationId } from '../contract/operations.ts';
@@ -25,11 +24,11 @@ const DEFAULT_PARKED_BASE = `https://webhooks.conformance.${PARKED_TLD}`;
 
 /**
  * A webhook destination for tests that register webhooks but wait for no delivery: under `base`
- * (PARKED_WEBHOOK_URL), else https on a public name (so a target that refuses loopback or plain-http
+ * (PARKED_WEBHOOK_URL), else https on a public name, at a path of `token` (the webhook's own) (so a target that refuses loopback or plain-http
  * destinations takes it) that never resolves.
  */
-export function parkedWebhookUrl(runId: string, base = DEFAULT_PARKED_BASE): string {
-  return `${base.replace(/\/+$/, '')}/${encodeURIComponent(runId)}/${randomBytes(8).toString('hex')}`;
+export function parkedWebhookUrl(runId: string, token: string, base = DEFAULT_PARKED_BASE): string {
+  return `${base.replace(/\/+$/, '')}/${encodeURIComponent(runId)}/${encodeURIComponent(token)}`;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

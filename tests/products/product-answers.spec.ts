@@ -336,8 +336,8 @@ for (const operation of [
     test(
       '2xx to radio and checkbox options whose subTitle is empty strings',
       cites(operation, 'product-option.empty-subtitle'),
-      async ({ make, products }) => {
-        const options = [radioOption(make.context.faker), checkboxOption(make.context.faker)].map((o) => ({
+      async ({ products }) => {
+        const options = [radioOption(), checkboxOption()].map((o) => ({
           ...o,
           subTitle: { ar: '', en: '' },
         }));

@@ -6,7 +6,7 @@
  * is not shown, so no case leaves a field out. One line per case, so a failure points at it.
  */
 import { cites, expect, test, type Make, type RunConfig } from '../../fixtures/index.ts';
-import { checkboxOption, priceTable, radioOption } from '../../fixtures/builders/products.ts';
+import { checkboxOption, radioOption, sizes } from '../../fixtures/builders/products.ts';
 import type { ProductAnswering, ProductSteps } from '../../fixtures/steps/products.ts';
 import type { BookingProductBody, ServiceProductBody } from '../../support/contract/schemas/bodies.ts';
 import type { ClauseId } from '../../support/contract/clauses.ts';
@@ -55,29 +55,21 @@ for (const operation of ['createBookingProduct', 'createServiceProduct', 'update
     test('product_options is a string, not an array', ...answers422(operation, () => ({ product_options: 'radio' })));
     test(
       'a radio option has options null',
-      ...answers422(
-        operation,
-        ({ make }) => ({ product_options: [{ ...radioOption(make.context.faker), options: null }] }),
-        table,
-      ),
+      ...answers422(operation, () => ({ product_options: [{ ...radioOption(), options: null }] }), table),
     );
     test(
       'a checkbox option has options null',
-      ...answers422(
-        operation,
-        ({ make }) => ({ product_options: [{ ...checkboxOption(make.context.faker), options: null }] }),
-        table,
-      ),
+      ...answers422(operation, () => ({ product_options: [{ ...checkboxOption(), options: null }] }), table),
     );
     test(
       'a price delta in a radio option is the text "free", not a number',
       ...answers422(
         operation,
-        ({ make }) => ({
+        () => ({
           product_options: [
             {
-              ...radioOption(make.context.faker),
-              options: { ...priceTable(make.context.faker), en: { Small: 'free' } },
+              ...radioOption(),
+              options: { ...sizes(), en: { Small: 'free' } },
             },
           ],
         }),

@@ -33,9 +33,9 @@ test.describe('Authentication', () => {
       test(
         `${name} ${variant.title} is refused and writes nothing`,
         cites(operation, 'auth.bearer-required'),
-        async ({ calls, config, faker }) => {
+        async ({ calls, config }) => {
           const call = await calls.prepare(operation);
-          const wrongToken = `conformance-wrong-${faker.string.alphanumeric(32)}`;
+          const wrongToken = `conformance-wrong-${config.runId}`;
           const response = await call.send({ credentials: variant.credentials(config, wrongToken) });
           expect(response, `${name} ${variant.title}`).toHaveStatus(Statuses.notSuccess);
           await call.wroteNothing?.(`the refused ${name}`);

@@ -64,8 +64,29 @@ const putToCatalogue = (when: 'pass' | 'answer'): Bend<'request'> => ({
   },
 });
 
+/** A registration subscribing to an event another webhook has: refused, as a store allowing one webhook per event does. */
+const oneWebhookPerEvent: Bend<'request'> = {
+  when: (_, { operation, request, store }) =>
+    operation === 'registerWebhook' &&
+    (sentEvents(request.body) ?? []).some((name) =>
+      [...store.webhooks.values()].some((webhook) => webhook.events.some((e) => e.event_name === name)),
+    ),
+  bend: (_, { respond }) => ({
+    kind: 'answer',
+    status: respond.statusOf('validation'),
+    body: respond.errorBody('validation', 'The given data was invalid.', {
+      events: ['another webhook is subscribed to this event'],
+    }),
+  }),
+};
+
 export const webhookFaults = {
   // Register Webhook
+  'webhook-one-per-event': {
+    clause: 'webhook.shared-events',
+    description: 'Register Webhook refuses a webhook subscribed to an event another webhook has, whatever its url.',
+    bends: { request: oneWebhookPerEvent },
+  },
   'register-webhook-200': {
     clause: 'register-webhook.created',
     description: 'Register Webhook answers 200 instead of 201.',

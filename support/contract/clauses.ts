@@ -69,6 +69,11 @@ export const Clauses = {
     'Resources: Webhook',
     'The plain secret of a webhook is not a field of the stored resource.',
   ),
+  'webhook.shared-events': assumed(
+    'Resources: Webhook',
+    'events | array of string | Event names from the catalogue.',
+    'Webhooks may share events: a store takes a webhook subscribed to an event that another webhook, at another url, already has. The suite registers many webhooks on a few events (quiet ones, and product.created and product.updated for deliveries), while the status tests of Register and Update Webhook each subscribe to an event no other webhook of the suite has. Where a store refuses a webhook body (400, 409 or 422) that its status test took but for the events, the tests whose set-up or call registers it are not judged, and name this reading.',
+  ),
   'webhook.secret-min-length': assumed(
     'Limits',
     'Webhook secret: the sample indicates a minimum length of 32 characters.',

@@ -34,6 +34,12 @@ export interface OperationContract {
   readonly identifies?: ResourceKind;
   /** The body carries a webhook destination `url` (checked by the destination guard before sending). */
   readonly webhookUrlInBody?: true;
+  /**
+   * The reading a refusal of the body (400, 409 or 422) contradicts, when a set-up or judged call gets
+   * one though the operation's status test took a body like it: for webhooks, that several may share an
+   * event (the status tests subscribe to events of their own). Absent: the success clause's.
+   */
+  readonly refusalReading?: ClauseId;
   /** The spec file holding its tests, under tests/. */
   readonly specFile: string;
 }
@@ -50,6 +56,7 @@ export const Operations = {
     body: 'webhook',
     creates: 'webhook',
     webhookUrlInBody: true,
+    refusalReading: 'webhook.shared-events',
     specFile: 'webhooks/register-webhook.spec.ts',
   },
   updateWebhook: {
@@ -63,6 +70,7 @@ export const Operations = {
     body: 'webhook',
     identifies: 'webhook',
     webhookUrlInBody: true,
+    refusalReading: 'webhook.shared-events',
     specFile: 'webhooks/update-webhook.spec.ts',
   },
   webhookEvents: {

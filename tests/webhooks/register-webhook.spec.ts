@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import {
   cites,
+  dependsOn,
   expect,
   notApplicable,
   requireSuccess,
@@ -20,7 +21,7 @@ import {
   readSuccess,
   webhookFields,
 } from '../../fixtures/answers.ts';
-import { SECRET_SYMBOLS } from '../../fixtures/builders/webhooks.ts';
+import { OWN_EVENTS, SECRET_SYMBOLS } from '../../fixtures/builders/webhooks.ts';
 import { afterBaseline } from '../../fixtures/steps/baseline.ts';
 import { asSetUp } from '../../fixtures/steps/set-up.ts';
 import { dependWhenSecretRefused, notApplicableWhenUnknownEventRefused } from '../../fixtures/steps/webhooks.ts';
@@ -47,6 +48,23 @@ function howSecretDiffers(answered: unknown, sent: string): string {
 }
 
 test.describe('Register Webhook', () => {
+  test(
+    'takes a second webhook subscribed to an event another webhook has, at another url',
+    cites('registerWebhook', 'webhook.shared-events'),
+    async ({ api, make }) => {
+      // An event no other test subscribes to: the first webhook is taken wherever Register Webhook works at all.
+      const events = [OWN_EVENTS.shared];
+      const first = await asSetUp(() => api.registerWebhook(make.webhook({ events })));
+      if (!first.succeeded)
+        dependsOn('register-webhook.created', `the first webhook for ${events[0]} was refused: ${first.describe()}`);
+      const second = await api.registerWebhook(make.webhook({ events }));
+      expect(
+        second,
+        `a second webhook subscribed to ${events[0]}, at another url, after ${first.describe()} took the first`,
+      ).toHaveStatus(Statuses.success);
+    },
+  );
+
   test(
     'answers data = { webhook, plain_secret }',
     cites('registerWebhook', 'register-webhook.data'),

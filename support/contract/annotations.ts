@@ -28,6 +28,8 @@ export const Annotation = {
   fakerSeed: 'faker-seed',
   /** Milliseconds from an API call to the arrival of the delivery it caused. */
   deliveryLatencyMs: 'delivery-latency-ms',
+  /** A list test waited for its own products as long as LIST_WAIT_MS allows, and the list never showed them. */
+  listWait: 'list-wait',
   /**
    * What an observation test saw of the target's deliveries (JSON of `DeliveryObservation`,
    * support/report/report-format.ts): reported, never judged.

@@ -123,6 +123,18 @@ export const Variables = {
     meaning: 'per-request timeout, in milliseconds',
     shown: true,
   }),
+  LIST_WAIT_MS: variable({
+    schema: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(60_000, 'must be at most 60000 (one minute)')
+      .default(5_000),
+    section: 'Target',
+    meaning:
+      'how long a list test waits for the products it made to show on List Products, in milliseconds (whether a list shows a write at once is not shown: one fed by a search index shows it late); `0` reads once',
+    shown: true,
+  }),
   TARGET_ALLOW_WRITES: variable({
     schema: flag(false),
     section: 'Target',

@@ -69,6 +69,8 @@ export interface Config {
   /** OBSERVE_DELIVERIES and OBSERVE_RETRY_WINDOW_MS: tests/observations/delivery-behaviour.spec.ts. */
   readonly observation: { readonly enabled: boolean; readonly retryWindowMs: number };
   readonly deliveryTimeoutMs: number;
+  /** LIST_WAIT_MS: how long a list test waits for its products to show (fixtures/steps/list.ts). */
+  readonly listWaitMs: number;
   /**
    * How deliveries are signed (WEBHOOK_SIGNATURE_SCHEME, _HEADER, _ENCODING). When the scheme is unset:
    * for the embedded reference, its variant's own (Standard Webhooks for `standard`; HMAC-SHA256 in
@@ -260,6 +262,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
     }),
     observation: Object.freeze({ enabled: e.OBSERVE_DELIVERIES, retryWindowMs: e.OBSERVE_RETRY_WINDOW_MS }),
     deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
+    listWaitMs: e.LIST_WAIT_MS,
     signature: signatureOf(e, embedded),
     deletePaths: Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH }),
     createdResourcesFile: path.resolve(

@@ -14,11 +14,11 @@ test.describe('Generated requests', () => {
     test(
       `${Operations[operation].name} answers every generated request without a 5xx, refusing what no reading takes`,
       generated(operation),
-      async ({ api, calls, config, make }, testInfo) => {
+      async ({ api, calls, config }, testInfo) => {
         test.skip(!config.fuzz.enabled, 'FUZZ=off: the generated requests are switched off');
         // Loaded when a generated test runs: a run with FUZZ=off loads neither fast-check nor the generators.
         const { runGenerated } = await import('../../fixtures/generated/fuzz.ts');
-        const { failures } = await runGenerated(operation, { api, calls, config, make, testInfo });
+        const { failures } = await runGenerated(operation, { api, calls, config, testInfo });
         expect(failures.length, `${failures.length} distinct failure(s):\n\n${failures.join('\n\n')}\n`).toBe(0);
       },
     );

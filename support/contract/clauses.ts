@@ -151,7 +151,7 @@ export const Clauses = {
   'webhook.delivery-destination': assumed(
     'Resources: Webhook',
     'url | Destination URL for notifications.',
-    'A webhook subscribed to an event that happens is notified at its `url`; `product.created` follows Create Service Product and `product.updated` follows Update Service Product.',
+    'A webhook subscribed to an event that happens is notified at its `url`; `product.created` follows Create Booking Product and Create Service Product, and `product.updated` follows Update Service Product.',
   ),
   'webhook.delivery-method': stated(
     'Resources: Webhook',

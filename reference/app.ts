@@ -10,6 +10,7 @@ import { defaultDeliveryOptions, DeliveryDispatcher, type DeliveryOptions } from
 import { FaultSet } from './faults/index.ts';
 import { Responses } from './format.ts';
 import { Bends } from './hooks.ts';
+import { ListedProducts } from './listed.ts';
 import { operationOf, type ReferenceContext } from './routes/context.ts';
 import { deleteRoutes } from './routes/delete.ts';
 import { listRoutes } from './routes/list.ts';
@@ -17,12 +18,15 @@ import { productRoutes } from './routes/products.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import { seedData } from './seed.ts';
 import { seedProducts, Store } from './store.ts';
+import type { ReferenceChoiceName } from '../support/contract/embedded-targets.ts';
 import { choicesFor, type ErrorKind, type ReferenceChoices, type ReferenceVariant } from './variants/index.ts';
 
 export interface ReferenceOptions {
   readonly token: string;
   /** Which choices the reference makes where the spec is silent (REFERENCE_VARIANT); default `standard`. */
   readonly variant?: ReferenceVariant;
+  /** The catalogue choices it makes over its variant's base, in place of the variant's own set (REFERENCE_CHOICES). */
+  readonly choiceNames?: readonly ReferenceChoiceName[];
   /** Choices of a self test's own, in place of the variant's. */
   readonly choices?: ReferenceChoices;
   /** The faults it is started with (REFERENCE_FAULTS): they bend it at the hook points of reference/hooks.ts. */
@@ -71,7 +75,7 @@ const SERVER_ERROR = 'Internal server error.';
 
 export function buildReference(options: ReferenceOptions): ReferenceServer {
   const faults = new Bends(options.faults ?? new FaultSet());
-  const choices = options.choices ?? choicesFor(options.variant);
+  const choices = options.choices ?? choicesFor(options.variant, options.choiceNames);
   const respond = new Responses(choices);
   const app = Fastify({
     logger: options.logger ?? false,
@@ -86,7 +90,9 @@ export function buildReference(options: ReferenceOptions): ReferenceServer {
     ...choices.deliveries,
     ...options.deliveries,
   });
-  const ctx: ReferenceContext = { store, faults, choices, respond, deliveries, now: () => new Date() };
+  const now = () => new Date();
+  const listed = new ListedProducts(store, choices.list.writesShowAfterMs);
+  const ctx: ReferenceContext = { store, faults, choices, respond, deliveries, listed, now };
 
   app.addHook('onClose', async () => deliveries.close());
 

@@ -1,6 +1,13 @@
 /** How the reference renders values the spec fixes the form of, and its envelopes and error bodies. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorKind, FieldErrors, MessageKey, ReferenceChoices } from './variants/index.ts';
+import {
+  errorBody,
+  messageOf,
+  type ErrorKind,
+  type FieldErrors,
+  type MessageKey,
+  type ReferenceChoices,
+} from './variants/index.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -35,17 +42,17 @@ export class Responses {
 
   /** A success envelope (Conventions: Response envelope). */
   envelope<T>(message: MessageKey, data: T): Envelope<T> {
-    return { status: 'success', message: this.choices.messages[message], data, ...this.choices.extras.envelope() };
+    return { status: 'success', message: messageOf(this.choices, message), data, ...this.choices.extras.envelope() };
   }
 
   /** The status the variant gives a kind of refusal. */
   statusOf(kind: ErrorKind): number {
-    return this.choices.errors.status(kind);
+    return this.choices.errors.statuses[kind];
   }
 
   /** The body of a refusal. */
   errorBody(kind: ErrorKind, detail: string, fields?: FieldErrors): unknown {
-    return this.choices.errors.body(kind, detail, fields);
+    return errorBody(this.choices, kind, detail, fields);
   }
 
   /** Sends a refusal with the status the variant gives its kind (or `status`: a client error's own). */

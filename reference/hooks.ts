@@ -14,7 +14,8 @@ import type { OperationId } from '../support/contract/operations.ts';
 import type { Refusal, Responses } from './format.ts';
 import type { Page } from './pagination.ts';
 import type { ProductRecord, ProductType, Store, WebhookRecord } from './store.ts';
-import type { ProductBody, Validated, WebhookBody } from './validation.ts';
+import type { ProductBody } from './product-bodies.ts';
+import type { Validated, WebhookBody } from './validation.ts';
 import type { ReferenceChoices } from './variants/index.ts';
 
 /** What every hook of a request can reach: the store, the variant's choices and how it answers. */

@@ -3,15 +3,8 @@ import type { OperationId } from '../../support/contract/operations.ts';
 import { formatDate } from '../format.ts';
 import type { Bend, HookContext, ProductWrite } from '../hooks.ts';
 import { blankProduct } from '../store.ts';
-import {
-  HH_MM,
-  isHttpUrl,
-  isIsoDate,
-  isWeekday,
-  needsPriceTable,
-  type ProductBody,
-  type Validated,
-} from '../validation.ts';
+import { needsPriceTable, type ProductBody } from '../product-bodies.ts';
+import { HH_MM, isHttpUrl, isIsoDate, isWeekday, type Validated } from '../validation.ts';
 import { isRecord, successData, successStatus, type FaultDefinition } from './definition.ts';
 
 type WriteContext = HookContext<'productWrite'>;

@@ -3,6 +3,7 @@ import { OperationIds, Operations, type OperationId } from '../../support/contra
 import type { DeliveryDispatcher } from '../deliveries.ts';
 import type { Responses } from '../format.ts';
 import type { AppContext, Bends } from '../hooks.ts';
+import type { ListedProducts } from '../listed.ts';
 import type { RenderContext } from '../render.ts';
 import type { Store } from '../store.ts';
 import type { ReferenceChoices } from '../variants/index.ts';
@@ -15,6 +16,8 @@ export interface ReferenceContext extends AppContext {
   readonly choices: ReferenceChoices;
   readonly respond: Responses;
   readonly deliveries: DeliveryDispatcher;
+  /** What List Products shows of the products: at once, or each write later (`list-shows-writes-late`). */
+  readonly listed: ListedProducts;
   readonly now: () => Date;
 }
 

@@ -97,7 +97,7 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
       const q = parsed.data;
       const given = filtersOf(q);
       const { filters, order } = faults.bend('listSelection', { filters: given, order: orderOf(choices) }, ctx);
-      const matching = order([...store.products.values()].filter((p) => filters.every((f) => f.keep(p))));
+      const matching = order(ctx.listed.shown(ctx.now()).filter((p) => filters.every((f) => f.keep(p))));
       const page = faults.bend('listPage', paginate(q.page, q.per_page, matching.length), {
         page: q.page,
         perPage: q.per_page,

@@ -4,17 +4,9 @@ import type { z } from 'zod';
 import type { OperationId } from '../../support/contract/operations.ts';
 import { renderProduct } from '../render.ts';
 import { blankProduct, type ProductRecord, type ProductType } from '../store.ts';
-import {
-  BookingBody,
-  fieldErrors,
-  isAccepted,
-  referenceErrors,
-  ServiceBody,
-  ServicePatch,
-  variantErrors,
-  type ProductBody,
-  type Validated,
-} from '../validation.ts';
+import { BookingBody, ServiceBody, ServicePatch, type ProductBody } from '../product-bodies.ts';
+import { productRuleErrors } from '../rules.ts';
+import { fieldErrors, isAccepted, type Validated } from '../validation.ts';
 import type { MessageKey } from '../variants/index.ts';
 import { parseIdentifier, renderContext, type ReferenceContext } from './context.ts';
 
@@ -55,16 +47,12 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     schema: z.ZodType<ProductBody>,
     request: FastifyRequest,
     reply: FastifyReply,
-    self?: number,
+    self?: ProductRecord,
   ): ProductBody | undefined {
     const validateBody = (sent: unknown): Validated<ProductBody> => {
       const parsed = schema.safeParse(sent);
       if (!parsed.success) return { body: undefined, fields: fieldErrors(parsed.error) };
-      const fields = {
-        ...referenceErrors(parsed.data, store, choices.bodies.categoryHierarchy),
-        ...variantErrors(parsed.data, sent, store, choices, self),
-      };
-      return { body: parsed.data, fields };
+      return { body: parsed.data, fields: productRuleErrors(parsed.data, store, choices, self) };
     };
     const validated = faults.bend('validation', validateBody(request.body), {
       operation,
@@ -104,6 +92,7 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     apply(written.product, written.body);
     written.product.updated_at = written.at;
     store.products.set(written.product.id, written.product);
+    ctx.listed.written(written.product, ctx.now());
     return written.product;
   }
 
@@ -151,7 +140,7 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       id,
     }) as ProductRecord | undefined;
     if (!found) return respond.unknownIdentifier(reply, 'service product', identifier);
-    const body = validate('updateServiceProduct', schemas.patch, request, reply, found.id);
+    const body = validate('updateServiceProduct', schemas.patch, request, reply, found);
     if (!body) return reply;
     // The record is changed in place: what it was is kept for the emission's hook point (reference/hooks.ts).
     const before = structuredClone(found);

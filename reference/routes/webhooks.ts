@@ -18,19 +18,23 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       created_at: now,
     }));
 
-  /** What the variant's own rules refuse in a valid body: a url shared for an event, a secret on update, a secret's characters. */
+  /**
+   * What the choices' own rules refuse in a valid body: a url shared for an event, an event another
+   * webhook has, a secret on update, a secret's characters.
+   */
   function variantErrors(operation: OperationId, body: WebhookBody, self?: number) {
     const fields: Record<string, string[]> = {};
-    const { uniqueUrlAndEvent, secretOnUpdate, secretCharacters } = choices.webhooks;
+    const { uniqueUrlAndEvent, oneWebhookPerEvent, secretOnUpdate, secretCharacters } = choices.webhooks;
     if (body.secret !== undefined && secretCharacters === 'letters-and-digits' && !/^[A-Za-z0-9]+$/.test(body.secret))
       fields.secret = ['may hold only letters and digits'];
     if (operation === 'updateWebhook' && body.secret !== undefined && secretOnUpdate === 'refuse')
       fields.secret = ['is changed only through Refresh Secret'];
-    const shared = [...store.webhooks.values()].some(
-      (other) =>
-        other.id !== self && other.url === body.url && other.events.some((e) => body.events.includes(e.event_name)),
-    );
-    if (uniqueUrlAndEvent && shared) fields.url = ['already has a webhook subscribed to one of these events'];
+    const others = [...store.webhooks.values()].filter((other) => other.id !== self);
+    const taken = (other: WebhookRecord) => other.events.filter((e) => body.events.includes(e.event_name));
+    if (uniqueUrlAndEvent && others.some((other) => other.url === body.url && taken(other).length > 0))
+      fields.url = ['already has a webhook subscribed to one of these events'];
+    const had = oneWebhookPerEvent ? others.flatMap((other) => taken(other).map((e) => e.event_name)) : [];
+    if (had.length > 0) fields.events = [`another webhook is subscribed to ${[...new Set(had)].join(', ')}`];
     return fields;
   }
 

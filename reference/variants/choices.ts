@@ -1,7 +1,8 @@
 /**
  * The choices a reference makes where the spec is silent or says "not shown", in one typed object the
- * routes read. The standard reference (standard.ts) makes the usual ones; the divergent reference
- * (divergent.ts) makes other spec-valid ones, so a suite that passes against both asserts only the spec.
+ * routes read. A base (bases.ts) sets every field the usual way; each choice of the catalogue
+ * (catalogue/) changes some of them, and a variant is a base and a named set of choices
+ * (support/contract/embedded-targets.ts), so a suite that passes against many sets asserts only the spec.
  */
 import type { BrandRecord, BrandNames, CategoryRecord, SeedIds } from '../seed.ts';
 import type {
@@ -81,12 +82,13 @@ export interface ReferenceChoices {
   /** Products created or updated with one of these `status_id`s are unpublished; any other, or none, publishes. */
   readonly unpublishedStatusIds: readonly number[];
 
-  readonly messages: Readonly<Record<MessageKey, string>>;
+  /** The language of the success envelopes' messages and of refusals' messages. */
+  readonly language: 'english' | 'arabic';
   readonly errors: {
     /** The status of each kind of refusal. Validation stays 422, as documented. */
-    status(kind: ErrorKind): number;
-    /** The body of a refusal: `detail` says what happened (in English), `fields` what was wrong with each field. */
-    body(kind: ErrorKind, detail: string, fields?: FieldErrors): unknown;
+    readonly statuses: Readonly<Record<ErrorKind, number>>;
+    /** `{status: "error", message, errors}`, or `{error: {code, message, fields}}`. */
+    readonly shape: 'flat' | 'nested';
   };
   readonly extras: ExtraFields;
 
@@ -105,6 +107,23 @@ export interface ReferenceChoices {
     readonly requiresToken: boolean;
     /** The localized label of a type, for the request's Accept-Language. */
     typeLabel(type: ProductType, acceptLanguage: string | undefined): string;
+    /**
+     * How long after a write List Products shows it (a delay drawn between the bounds, per write, as a
+     * search index fed by a queue does), or null: at once.
+     */
+    readonly writesShowAfterMs: { readonly min: number; readonly max: number } | null;
+  };
+
+  /** How request bodies are read before they are validated (what some frameworks do to every request). */
+  readonly input: {
+    /** Strings are trimmed of white space at either end, at any depth (the webhook secret excepted). */
+    readonly trimStrings: boolean;
+    /** A field sent as "" counts as not sent (the webhook secret excepted). */
+    readonly emptyStringAbsent: boolean;
+    /** Number and integer fields take numeric strings ("12.5", "3"), ids inside arrays included. */
+    readonly numericStrings: boolean;
+    /** Boolean fields take "1", "0", "true", "false", 1 and 0. */
+    readonly looseBooleans: boolean;
   };
 
   readonly bodies: {
@@ -129,6 +148,22 @@ export interface ReferenceChoices {
      * required is not shown, and the spec lists none for the range itself).
      */
     readonly dateRangeRequires: readonly string[];
+    /** The search and social titles and the options' titles at most 255 characters (else 10000, as free text). */
+    readonly titlesAtMost255: boolean;
+    /** `sale_price` at most `price` (on update, either checked against the stored other). */
+    readonly salePriceAtMostPrice: boolean;
+    /** `min_purchase` at most `max_purchase`. */
+    readonly minPurchaseAtMostMax: boolean;
+    /** `release_date` not after `update_date` (on update, either checked against the stored other). */
+    readonly releaseNotAfterUpdate: boolean;
+    /** Each availability window ends after it starts. */
+    readonly windowsEndAfterStart: boolean;
+    /** The windows of one day do not overlap (touching is fine); each ends after it starts. */
+    readonly windowsDoNotOverlap: boolean;
+    /** `providers` holds one at least when `provider_required` is true. */
+    readonly providersWhenRequired: boolean;
+    /** `video_id` and `video_source` each sent with the other. */
+    readonly videoFieldsTogether: boolean;
   };
 
   readonly webhooks: {
@@ -143,6 +178,8 @@ export interface ReferenceChoices {
     readonly destinations: 'http-or-https' | 'resolvable' | 'public-https';
     /** Whether a webhook may share its url with another subscribed to one of the same events (else 422): not shown. */
     readonly uniqueUrlAndEvent: boolean;
+    /** Whether an event may have one webhook only, whatever its url (else 422): not shown. */
+    readonly oneWebhookPerEvent: boolean;
     /** Whether a registration first sends the url a GET (a check the spec does not show, and no delivery). */
     readonly checkUrlOnRegister: boolean;
     /**

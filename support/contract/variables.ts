@@ -5,7 +5,7 @@
  * (`npm run config:docs` writes the two files; a self test fails while they are stale).
  */
 import { z } from 'zod';
-import { ReferenceVariants } from './embedded-targets.ts';
+import { parseReferenceChoices, ReferenceVariants } from './embedded-targets.ts';
 
 /** The parts of `.env.example` (and the order of the README's table). */
 type Section = 'Target' | 'Webhook deliveries' | 'Run' | 'Reports';
@@ -124,12 +124,7 @@ export const Variables = {
     shown: true,
   }),
   LIST_WAIT_MS: variable({
-    schema: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .max(60_000, 'must be at most 60000 (one minute)')
-      .default(5_000),
+    schema: z.coerce.number().int().min(0).max(60_000, 'must be at most 60000 (one minute)').default(5_000),
     section: 'Target',
     meaning:
       'how long a list test waits for the products it made to show on List Products, in milliseconds (whether a list shows a write at once is not shown: one fed by a search index shows it late); `0` reads once',
@@ -334,6 +329,23 @@ export const Variables = {
     schema: z.preprocess((v) => (isBlank(v) ? undefined : v), z.enum(ReferenceVariants).default('standard')),
     section: 'Run',
     meaning: `embedded reference only: ${ReferenceVariants.map((v) => `\`${v}\``).join(', ')} (\`docs/variants.md\`); its profile is the default \`TARGET_PROFILE\``,
+    shown: true,
+    runState: true,
+  }),
+  REFERENCE_CHOICES: variable({
+    schema: z
+      .string()
+      .superRefine((text, ctx) => {
+        const asked = parseReferenceChoices(text);
+        if ('problems' in asked)
+          for (const problem of asked.problems)
+            ctx.addIssue({ code: 'custom', message: `${problem} (the choices are listed in docs/variants.md)` });
+      })
+      .default(''),
+    section: 'Run',
+    meaning:
+      "embedded reference only: the choices it makes over its variant's base (`docs/variants.md`), comma-separated: names to switch on, `-name` to keep one off, `none` to start from none of the variant's own, `random:<seed>` to start from a reproducible draw; the run's profile and signature follow them",
+    unset: "the variant's own",
     shown: true,
     runState: true,
   }),

@@ -9,7 +9,14 @@ import { z } from 'zod';
 import { SetupError } from './errors.ts';
 import { TargetProfile, withStatusMeanings } from '../contract/profile.ts';
 import { redact, registerSecret, REDACTED } from '../redaction/redact.ts';
-import { EmbeddedTargets, type ReferenceVariant } from '../contract/embedded-targets.ts';
+import {
+  EmbeddedTargets,
+  referenceChoicesOf,
+  signatureOf,
+  withChoiceNeeds,
+  type ReferenceChoiceName,
+  type ReferenceVariant,
+} from '../contract/embedded-targets.ts';
 import { isSecret, readVariable, Variables, variablesWhere, variableSchemas } from '../contract/variables.ts';
 
 /** The suite's own files (code, the spec, the embedded targets' profiles): a clone's root, or the installed package. */
@@ -50,6 +57,8 @@ export interface Config {
   readonly referenceFaults: readonly string[];
   /** Which reference the embedded run starts (REFERENCE_VARIANT); meaningless with BASE_URL. */
   readonly referenceVariant: ReferenceVariant;
+  /** The choices the embedded reference makes over its variant's base (REFERENCE_CHOICES resolved); meaningless with BASE_URL. */
+  readonly referenceChoices: readonly ReferenceChoiceName[];
   /** PARKED_WEBHOOK_URL: the base of webhook destinations that wait for no delivery (unset: a `.invalid` host). */
   readonly parkedWebhookUrl: string | undefined;
   readonly capture: {
@@ -73,8 +82,8 @@ export interface Config {
   readonly listWaitMs: number;
   /**
    * How deliveries are signed (WEBHOOK_SIGNATURE_SCHEME, _HEADER, _ENCODING). When the scheme is unset:
-   * for the embedded reference, its variant's own (Standard Webhooks for `standard`; HMAC-SHA256 in
-   * x-store-signature, base64, for the divergent ones), any _HEADER or _ENCODING given still winning;
+   * for the embedded reference, the way its choices sign (Standard Webhooks; HMAC-SHA256 in
+   * x-store-signature, base64, with `hmac-signature`, as the divergent ones), any _HEADER or _ENCODING given still winning;
    * for a remote target, undefined (the signature test skips).
    */
   readonly signature:
@@ -225,6 +234,9 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
   if (e.FUZZ_PATH !== undefined && e.FUZZ_SEED === undefined)
     problems.push('FUZZ_PATH: a path replays one input of one seed: set FUZZ_SEED too (a failure prints both)');
   if (problems.length > 0 || !profile) throw new ConfigError(problems);
+  const referenceChoices = referenceChoicesOf(e.REFERENCE_VARIANT, e.REFERENCE_CHOICES);
+  // The embedded reference seeds what its choices need the profile to list; the run is told the same.
+  if (embedded && !e.TARGET_PROFILE) profile = withChoiceNeeds(profile, referenceChoices);
   for (const name of SECRET_VARIABLES) {
     const value = e[name];
     if (typeof value === 'string') registerSecret(value);
@@ -251,6 +263,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
       .map((s) => s.trim())
       .filter(Boolean),
     referenceVariant: e.REFERENCE_VARIANT,
+    referenceChoices,
     parkedWebhookUrl: e.PARKED_WEBHOOK_URL,
     capture: Object.freeze({
       publicUrl: e.CAPTURE_PUBLIC_URL ?? (e.CAPTURE_URL && !isLoopback(e.CAPTURE_URL) ? e.CAPTURE_URL : undefined),
@@ -263,7 +276,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
     observation: Object.freeze({ enabled: e.OBSERVE_DELIVERIES, retryWindowMs: e.OBSERVE_RETRY_WINDOW_MS }),
     deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
     listWaitMs: e.LIST_WAIT_MS,
-    signature: signatureOf(e, embedded),
+    signature: runSignature(e, embedded, referenceChoices),
     deletePaths: Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH }),
     createdResourcesFile: path.resolve(
       root,
@@ -276,9 +289,13 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
   });
 }
 
-/** WEBHOOK_SIGNATURE_* where given; for the embedded reference without a scheme, its variant's own where not. */
-function signatureOf(e: z.infer<typeof EnvSchema>, embedded: boolean): Config['signature'] {
-  const own = embedded && !e.WEBHOOK_SIGNATURE_SCHEME ? EmbeddedTargets[e.REFERENCE_VARIANT].signature : undefined;
+/** WEBHOOK_SIGNATURE_* where given; for the embedded reference without a scheme, its choices' own where not. */
+function runSignature(
+  e: z.infer<typeof EnvSchema>,
+  embedded: boolean,
+  choices: readonly ReferenceChoiceName[],
+): Config['signature'] {
+  const own = embedded && !e.WEBHOOK_SIGNATURE_SCHEME ? signatureOf(choices) : undefined;
   const scheme = e.WEBHOOK_SIGNATURE_SCHEME ?? own?.scheme;
   if (!scheme) return undefined;
   return Object.freeze({

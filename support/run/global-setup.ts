@@ -12,6 +12,7 @@ import type { FullConfig } from '@playwright/test';
 import { buildReference } from '../../reference/app.ts';
 import { FaultNames, parseFaults, unknownFaults, type FaultSet } from '../../reference/faults/index.ts';
 import { ConfigError, getConfig, isLoopback, type Config } from './config.ts';
+import { EmbeddedTargets } from '../contract/embedded-targets.ts';
 import { shardReportFile } from './created-resources.ts';
 import { preflight, PreflightError } from './preflight.ts';
 import { assertProfileTaken, checkProfile, describeCheck } from './profile-check.ts';
@@ -151,7 +152,7 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
   };
 }
 
-/** The embedded reference as the configuration asks for it (variant, faults, signature), listening on a free loopback port. */
+/** The embedded reference as the configuration asks for it (variant, choices, faults, signature), listening on a free loopback port. */
 export async function startEmbeddedReference(
   config: Config,
 ): Promise<{ readonly url: string; readonly token: string; readonly close: () => Promise<void> }> {
@@ -159,10 +160,16 @@ export async function startEmbeddedReference(
   const { app } = buildReference({
     token,
     variant: config.referenceVariant,
+    choiceNames: config.referenceChoices,
     faults: referenceFaults(config.referenceFaults),
     deliveries: config.signature ? { signature: config.signature } : {},
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  // A set of choices other than the variant's own is named, so that a drawn run can be replayed by name.
+  if (config.referenceChoices.join() !== EmbeddedTargets[config.referenceVariant].choices.join())
+    console.log(
+      `Embedded reference (${config.referenceVariant}) making the choices: ${config.referenceChoices.join(', ') || 'none'}`,
+    );
   return { url, token, close: () => app.close() };
 }
 

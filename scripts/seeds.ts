@@ -1,57 +1,27 @@
 /**
- * `npm run seeds [-- --seeds=10 --variants=standard,divergent,strict]`: the proof that nothing a
- * `@stated` test expects depends on FAKER_SEED. The whole suite runs against each embedded reference
- * variant under each seed (1 to N); per run it prints the verdict and every `@stated` test that did not
- * pass (a failure, or a skip the report does not accept), and at the end the count of runs that were
- * not CONFORMANT. Exits 1 when any was not.
+ * `npm run seeds [-- --seeds=20 --stores=standard,divergent,strict,foreign:all,foreign:random:7]`: the
+ * proof that one store gets one verdict and one set of outcomes whatever FAKER_SEED is
+ * (selftest/bench/seeds.ts). Exits 1 when a store's verdict or a test's outcome differed between seeds.
  */
-import { readFile } from 'node:fs/promises';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ReferenceVariants } from '../support/contract/embedded-targets.ts';
-import { ConformanceReport } from '../support/report/report-format.ts';
-import { runSuite } from '../selftest/harness/suite-run.ts';
+import { benchSeeds, isStore } from '../selftest/bench/seeds.ts';
 
 const { values } = parseArgs({
   options: {
-    seeds: { type: 'string', default: '10' },
-    variants: { type: 'string', default: 'standard,divergent,strict' },
+    seeds: { type: 'string', default: '20' },
+    stores: { type: 'string', default: 'standard,divergent,strict,foreign:all' },
   },
 });
 const seeds = Number(values.seeds);
-const variants = values.variants.split(',').map((v) => v.trim());
-const unknown = variants.filter((v) => !(ReferenceVariants as readonly string[]).includes(v));
-if (!Number.isInteger(seeds) || seeds < 1 || unknown.length > 0) {
-  console.error(`--seeds must be a positive integer, --variants a list of ${ReferenceVariants.join(', ')}`);
+const stores = values.stores.split(',').map((s) => s.trim());
+if (!Number.isInteger(seeds) || seeds < 1 || !stores.every(isStore)) {
+  console.error(
+    '--seeds must be a positive integer, --stores a list of reference variants and foreign:<STORE_CHOICES>',
+  );
   process.exit(2);
 }
-
-let notConformant = 0;
-for (const variant of variants) {
-  for (let seed = 1; seed <= seeds; seed++) {
-    const dir = await mkdtemp(path.join(tmpdir(), 'seeds-'));
-    try {
-      const run = await runSuite({ env: { REFERENCE_VARIANT: variant, FAKER_SEED: String(seed) }, keepReports: dir });
-      const report = ConformanceReport.parse(
-        JSON.parse(await readFile(path.join(dir, 'reports', 'conformance.json'), 'utf8')),
-      );
-      const unaccepted = new Set(report.unexplainedSkips.map((s) => s.title));
-      const stated = report.tests.filter(
-        (t) => t.level === 'stated' && (t.outcome === 'failed' || t.outcome === 'flaky' || unaccepted.has(t.title)),
-      );
-      if (report.verdict !== 'CONFORMANT') notConformant++;
-      console.log(
-        `${variant.padEnd(14)} FAKER_SEED=${String(seed).padEnd(3)} ${report.verdict.padEnd(15)} ` +
-          `${report.totals.stated.passed} @stated passed, ${report.totals.assumed.failed} @assumed failed, ` +
-          `exit ${run.exitCode}`,
-      );
-      for (const t of stated) console.log(`    ${t.outcome}: ${t.title}${t.error ? ` (${t.error})` : ''}`);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  }
-}
-console.log(`${variants.length * seeds} runs, ${notConformant} not CONFORMANT`);
-process.exit(notConformant > 0 ? 1 : 0);
+const unstable = await benchSeeds(stores, seeds);
+console.log(
+  `${stores.length} store(s) × ${seeds} seeds: ${unstable} store(s) whose verdict or outcomes depend on the seed`,
+);
+process.exit(unstable > 0 ? 1 : 0);

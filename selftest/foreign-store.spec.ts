@@ -1,0 +1,37 @@
+/**
+ * One store, one verdict: the whole suite against a store we did not write (selftest/harness/foreign-store.ts),
+ * with none of its choices, with all of them, and with a random draw of them made for this run (the seed
+ * printed, FOREIGN_STORE_SEED replays it). Each is a valid store: CONFORMANT, no `@stated` failure, no skip
+ * that nothing explains. Where the suite still leans on a choice of our reference, one of these fails.
+ */
+import { foreignStoreMissing, foreignStoreSeed, startForeignStore } from './harness/foreign-store.ts';
+import { runSuite } from './harness/suite-run.ts';
+import { expect, test } from './fixtures.ts';
+import { runDirectory } from './support/report-files.ts';
+import { reportIn, shortfalls } from './support/verdict.ts';
+
+/** A draw is made in the test, not in its title: the runner and the worker each load this file. */
+const RANDOM = 'random:<a seed drawn for this run>';
+
+for (const named of ['', 'all', RANDOM]) {
+  test(`the whole suite against the foreign store with STORE_CHOICES=${named || '(none)'}: CONFORMANT, no @stated failure, no unexplained skip`, async ({}, testInfo) => {
+    const choices = named === RANDOM ? `random:${foreignStoreSeed()}` : named;
+    const missing = foreignStoreMissing();
+    test.skip(missing !== undefined, `not run: ${missing}`);
+    testInfo.annotations.push({ type: 'store-choices', description: `STORE_CHOICES=${choices}` });
+    const store = await startForeignStore(choices);
+    try {
+      const dir = await runDirectory(testInfo, 'foreign-store');
+      // Four workers: its deliveries may leave up to two seconds after the write, and the delivery tests mostly wait.
+      const result = await runSuite({ env: store.env, args: ['--workers=4'], keepReports: dir });
+      expect(result.tests.length, `tests run (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(200);
+      const replay = `STORE_CHOICES=${choices} node ${'server.mjs'} in the foreign store's folder, then the suite against it`;
+      expect(
+        shortfalls(await reportIn(dir)),
+        `against the foreign store with STORE_CHOICES=${choices} (${replay})`,
+      ).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+}

@@ -120,7 +120,7 @@ export class DeliveryDispatcher {
         body: message.body,
         signed: message.body,
       },
-      { webhook, event: message.event },
+      { webhook, event: message.event, data: message.data },
     );
     const headers = {
       ...outgoing.headers,
@@ -148,6 +148,7 @@ export class DeliveryDispatcher {
         const outcome = this.faults.bend('settle', done ? 'done' : 'retry', {
           webhook,
           event: message.event,
+          data: message.data,
           status,
           sentAnew: message.sentAnew,
         });

@@ -172,13 +172,16 @@ interface HookPoints {
   listPage: Point<Page, ListPageContext>;
   /** An event emitted (deliveries): who gets it. */
   emit: Point<Emission, EmissionContext>;
-  delivery: Point<Outgoing, { readonly webhook: WebhookRecord; readonly event: EventName }>;
+  /** One attempt of a delivery: what it sends, to which webhook, of which event, about what (the event's `data`). */
+  delivery: Point<Outgoing, { readonly webhook: WebhookRecord; readonly event: EventName; readonly data: unknown }>;
   /** An attempt answered: the receiver's status (none when it did not answer), and whether the message is itself sent anew. */
   settle: Point<
     AttemptOutcome,
     {
       readonly webhook: WebhookRecord;
       readonly event: EventName;
+      /** The event's `data`: what the delivery is about. */
+      readonly data: unknown;
       readonly status: number | undefined;
       readonly sentAnew: boolean;
     }

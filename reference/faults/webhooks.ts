@@ -1,7 +1,7 @@
 /** Faults of the webhook operations, the event catalogue, and the deliveries. */
 import { EventNames, type EventName } from '../../support/contract/events.ts';
 import { formatTimestamp } from '../format.ts';
-import type { Bend } from '../hooks.ts';
+import type { Bend, Outgoing } from '../hooks.ts';
 import type { WebhookRecord } from '../store.ts';
 import { isEventName } from '../validation.ts';
 import { isRecord, successData, successList, successStatus, type FaultDefinition } from './definition.ts';
@@ -80,7 +80,168 @@ const oneWebhookPerEvent: Bend<'request'> = {
   }),
 };
 
+/**
+ * A delivery the suite causes, as a bug may show on it alone: its event and the type of the product it
+ * is about (the emission's data is the product as the create or update answers it).
+ */
+interface Instance {
+  readonly event: EventName;
+  readonly type: 'booking' | 'service';
+}
+const BOOKING_CREATED: Instance = { event: 'product.created', type: 'booking' };
+const SERVICE_UPDATED: Instance = { event: 'product.updated', type: 'service' };
+
+const isOf = (instance: Instance, event: EventName, data: unknown) =>
+  event === instance.event && isRecord(data) && data.type === instance.type;
+
+/** A bend of every attempt of one instance's deliveries. */
+const deliveryOf = (instance: Instance, bend: Bend<'delivery'>['bend']): Bend<'delivery'> => ({
+  when: (_, { event, data }) => isOf(instance, event, data),
+  bend,
+});
+
+/** One instance's emissions go also to the webhooks with status 0 subscribed to its event. */
+const emittedToOff = (instance: Instance): Bend<'emit'> => ({
+  when: ({ event, data, webhooks }, { all }) =>
+    isOf(instance, event, data) && subscribedOff(all, event).some((w) => !webhooks.includes(w)),
+  bend: (emission, { all }) => ({
+    ...emission,
+    webhooks: [...new Set([...emission.webhooks, ...subscribedOff(all, emission.event)])],
+  }),
+});
+
+/** A delivery of one instance the receiver answered 2xx is sent once more as a new message. */
+const repeatedAfter2xx = (instance: Instance): Bend<'settle'> => ({
+  when: (outcome, { event, data, status, sentAnew }) =>
+    isOf(instance, event, data) &&
+    outcome === 'done' &&
+    !sentAnew &&
+    status !== undefined &&
+    status >= 200 &&
+    status < 300,
+  bend: () => 'send-anew',
+});
+
+/** The body of a delivery without its `event`, signed as sent. */
+function withoutEvent(outgoing: Outgoing): Outgoing {
+  const { event: _event, ...payload } = JSON.parse(outgoing.body ?? '{}') as { event?: EventName };
+  const body = JSON.stringify(payload);
+  return { ...outgoing, body, signed: body };
+}
+
+/** The body form-encoded (`payload=<json>`), signed as sent. */
+function formEncoded(outgoing: Outgoing): Outgoing {
+  const form = `payload=${encodeURIComponent(outgoing.body ?? '')}`;
+  return {
+    ...outgoing,
+    headers: { ...outgoing.headers, 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    signed: form,
+  };
+}
+
+/** Signed over pretty-printed JSON while the body is sent compact: "the same data", other bytes. */
+const signedReserialized = (outgoing: Outgoing): Outgoing => ({
+  ...outgoing,
+  signed: JSON.stringify(JSON.parse(outgoing.signed), null, 2),
+});
+
+/**
+ * Faults of the delivery rules on one instance each (the suite judges every rule on every delivery it
+ * causes): a bug in the code path of one event or one product type.
+ */
+const instanceFaults = {
+  'delivery-booking-created-never-sent': {
+    clause: 'webhook.delivery-destination',
+    description: 'Creating a booking product emits no `product.created` (its code path never dispatches the event).',
+    bends: {
+      emit: {
+        when: ({ event, data }) => isOf(BOOKING_CREATED, event, data),
+        bend: (emission) => ({ ...emission, webhooks: [] }),
+      },
+    },
+  },
+  'delivery-booking-created-method-put': {
+    clause: 'webhook.delivery-method',
+    description: "`product.created` of a booking product is sent with PUT, whatever the webhook's `method_type`.",
+    bends: { delivery: deliveryOf(BOOKING_CREATED, (outgoing) => ({ ...outgoing, method: 'PUT' })) },
+  },
+  'delivery-updated-method-patch': {
+    clause: 'webhook.delivery-method',
+    description:
+      "`product.updated` is sent with PATCH (the method of the update), whatever the webhook's `method_type`.",
+    bends: { delivery: deliveryOf(SERVICE_UPDATED, (outgoing) => ({ ...outgoing, method: 'PATCH' })) },
+  },
+  'delivery-booking-created-form-encoded': {
+    clause: 'webhook.delivery-json',
+    description: '`product.created` of a booking product is form-encoded (`payload=<json>`).',
+    bends: { delivery: deliveryOf(BOOKING_CREATED, formEncoded) },
+  },
+  'delivery-updated-form-encoded': {
+    clause: 'webhook.delivery-json',
+    description: '`product.updated` is form-encoded (`payload=<json>`).',
+    bends: { delivery: deliveryOf(SERVICE_UPDATED, formEncoded) },
+  },
+  'delivery-booking-created-without-event': {
+    clause: 'webhook.delivery-names-event',
+    description: 'The body of `product.created` of a booking product does not name its event.',
+    bends: { delivery: deliveryOf(BOOKING_CREATED, withoutEvent) },
+  },
+  'delivery-updated-without-event': {
+    clause: 'webhook.delivery-names-event',
+    description: 'The body of `product.updated` does not name its event.',
+    bends: { delivery: deliveryOf(SERVICE_UPDATED, withoutEvent) },
+  },
+  'delivery-booking-created-signature-over-reserialized-body': {
+    clause: 'webhook.delivery-signature',
+    description: 'The signature of `product.created` of a booking product is computed over pretty-printed JSON.',
+    bends: { delivery: deliveryOf(BOOKING_CREATED, signedReserialized) },
+  },
+  'delivery-updated-signature-over-reserialized-body': {
+    clause: 'webhook.delivery-signature',
+    description: 'The signature of `product.updated` is computed over pretty-printed JSON.',
+    bends: { delivery: deliveryOf(SERVICE_UPDATED, signedReserialized) },
+  },
+  'delivery-booking-created-ignores-status': {
+    clause: 'webhook.delivery-status-off',
+    description: '`product.created` of a booking product is sent to webhooks with status 0 too.',
+    bends: { emit: emittedToOff(BOOKING_CREATED) },
+  },
+  'delivery-updated-ignores-status': {
+    clause: 'webhook.delivery-status-off',
+    description: '`product.updated` is sent to webhooks with status 0 too.',
+    bends: { emit: emittedToOff(SERVICE_UPDATED) },
+  },
+  'delivery-booking-created-repeated-after-2xx': {
+    clause: 'webhook.delivery-once',
+    description:
+      'A `product.created` of a booking product the receiver answered 2xx is sent once more as a new message.',
+    bends: { settle: repeatedAfter2xx(BOOKING_CREATED) },
+  },
+  'delivery-updated-repeated-after-2xx': {
+    clause: 'webhook.delivery-once',
+    description: 'A `product.updated` the receiver answered 2xx is sent once more as a new message.',
+    bends: { settle: repeatedAfter2xx(SERVICE_UPDATED) },
+  },
+  'delivery-booking-created-to-updated-subscribers': {
+    clause: 'webhook.delivery-subscription',
+    description:
+      '`product.created` of a booking product goes also to the webhooks subscribed to `product.updated` only.',
+    bends: {
+      emit: {
+        when: ({ event, data, webhooks }, { recipients }) =>
+          isOf(BOOKING_CREATED, event, data) && recipients('product.updated').some((w) => !webhooks.includes(w)),
+        bend: (emission, { recipients }) => ({
+          ...emission,
+          webhooks: [...new Set([...emission.webhooks, ...recipients('product.updated')])],
+        }),
+      },
+    },
+  },
+} as const satisfies Record<string, FaultDefinition>;
+
 export const webhookFaults = {
+  ...instanceFaults,
   // Register Webhook
   'webhook-one-per-event': {
     clause: 'webhook.shared-events',

@@ -72,7 +72,7 @@ export const Clauses = {
   'webhook.shared-events': assumed(
     'Resources: Webhook',
     'events | array of string | Event names from the catalogue.',
-    'Webhooks may share events: a store takes a webhook subscribed to an event that another webhook, at another url, already has. The suite registers many webhooks on a few events (quiet ones, and product.created and product.updated for deliveries), while the status tests of Register and Update Webhook each subscribe to an event no other webhook of the suite has. Where a store refuses a webhook body (400, 409 or 422) that its status test took but for the events, the tests whose set-up or call registers it are not judged, and name this reading.',
+    'Webhooks may share events: a store takes a webhook subscribed to an event that another webhook, at another url, already has, on registration and on update. The suite registers many webhooks on a few events (quiet ones, and product.created and product.updated for deliveries), while the status tests of Register and Update Webhook, and the tests of this reading, each subscribe to events no other webhook of the suite has. Where a store refuses a webhook body (400, 409 or 422) that its status test took but for the events, the tests whose set-up or call registers it are not judged, and name this reading.',
   ),
   'webhook.secret-min-length': assumed(
     'Limits',
@@ -98,7 +98,7 @@ export const Clauses = {
   'register-webhook.echo': assumed(
     'Register Webhook',
     'Body: name, url, method_type, events, secret, status.',
-    'The registered webhook carries the name, url, method_type, status and events it was registered with.',
+    'The registered webhook carries the name, url, method_type, status and events it was registered with. A status other than 1 (its meaning is not shown) may be refused; one that is taken, 0 among them, comes back as sent.',
   ),
   'register-webhook.validation': assumed(
     'Register Webhook',
@@ -355,7 +355,7 @@ export const Clauses = {
   'list-products.lists-created': assumed(
     'List Products',
     'The `total` in pagination counts all matching products.',
-    'Without filters every product matches: a product the suite created shows in the list, and walking its pages finds it.',
+    'Without filters every product matches: a product the suite created, published or not, shows in the list, and walking its pages finds it.',
   ),
   'list-products.item-matches-product': assumed(
     'List Products',
@@ -424,17 +424,17 @@ export const Clauses = {
   'list-products.filter-tags': assumed(
     'List Products',
     'tag_ids[] | array of integer',
-    '`tag_ids[]` returns only products carrying one of those tags.',
+    '`tag_ids[]` returns only products carrying one of those tags, and keeps a product carrying the tag of a single id, whatever other tags it carries. Given several ids, it keeps a product carrying all of them; whether it also keeps one carrying only some of them (any) or not (all) is not shown, but products carrying one of the ids each are kept or dropped alike, whichever id it is.',
   ),
   'list-products.filter-brands': assumed(
     'List Products',
     'brand_ids[] | array of integer',
-    '`brand_ids[]` returns only products of those brands.',
+    '`brand_ids[]` returns only products of those brands, and keeps the products of each brand given: a product has one brand, so several ids keep the products of any of them.',
   ),
   'list-products.filter-categories': assumed(
     'List Products',
     'category_ids[] | array of integer',
-    '`category_ids[]` returns only products in those categories.',
+    '`category_ids[]` returns only products in those categories, and keeps a product in the category of a single id, whatever other categories it is in. Given several ids, it keeps a product in all of them; whether it also keeps one in only some of them (any) or not (all) is not shown, but products in one of the categories each are kept or dropped alike, whichever it is.',
   ),
   'list-products.filter-price': assumed(
     'List Products',

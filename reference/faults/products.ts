@@ -268,6 +268,17 @@ export const productFaults = {
       ),
     },
   },
+  'product-unpublished-is-published-null': {
+    clause: 'product.is-published',
+    description:
+      'A product that is not published answers `is_published: null` (the flag read from a nullable `published_at`), not false.',
+    bends: {
+      product: rendered(
+        (product) => ({ ...product, is_published: null }),
+        ({ product, shape }) => shape === 'detail' && !product.is_published,
+      ),
+    },
+  },
   'product-ratings-zero': {
     clause: 'product.ratings-null',
     description: '`ratings` is 0 instead of null.',
@@ -319,6 +330,29 @@ export const productFaults = {
       product: rendered(
         (product) => ({ ...product, tags: (product.tags as { tag_name: string }[]).map((tag) => tag.tag_name) }),
         ({ product }) => product.tag_ids.length > 0,
+      ),
+    },
+  },
+  'update-service-tags-as-names': {
+    clause: 'product.tags-as-objects',
+    description:
+      'Update Service Product answers `tags` as the names of its tags, not as Tag objects (its resource plucks the names); the create answers give Tag objects.',
+    bends: {
+      answer: successData(
+        'updateServiceProduct',
+        (product) => ({ ...product, tags: (product.tags as { tag_name: string }[]).map((tag) => tag.tag_name) }),
+        (product) => Array.isArray(product.tags) && product.tags.length > 0,
+      ),
+    },
+  },
+  'product-single-tag-as-object': {
+    clause: 'product.tags-as-objects',
+    description:
+      'A product of one tag answers `tags` as that Tag object itself, not an array of one (a serializer that unwraps a collection of one).',
+    bends: {
+      product: rendered(
+        (product) => ({ ...product, tags: (product.tags as unknown[])[0] }),
+        ({ product, shape }) => shape === 'detail' && product.tag_ids.length === 1,
       ),
     },
   },

@@ -6,17 +6,30 @@
  * PATCH applying it (update-service.applies-changes), so those checks cite that reading too.
  */
 import { z } from 'zod';
-import { cites, expect, notApplicable, requireSuccess, Statuses, test } from '../../fixtures/index.ts';
+import {
+  cites,
+  expect,
+  notApplicable,
+  requireSuccess,
+  Statuses,
+  test,
+  type ApiResponse,
+} from '../../fixtures/index.ts';
 import { dataOf, field, inAnswer, productFields, readData, textOf } from '../../fixtures/answers.ts';
-import { checkboxOption, radioOption, textOption } from '../../fixtures/builders/products.ts';
+import { checkboxOption, radioOption, tagNames, textOption } from '../../fixtures/builders/products.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
 import type { Omitted, ProductAnswering, ProductSteps } from '../../fixtures/steps/products.ts';
 import type { ClauseId } from '../../support/contract/clauses.ts';
 import { Operations } from '../../support/contract/operations.ts';
+import { publishingStatusId } from '../../support/contract/profile.ts';
 import { AbsoluteUrl, BilingualText, Timestamp } from '../../support/contract/schemas/common.ts';
 import { ProductShape, Tag } from '../../support/contract/schemas/product.ts';
 
 const sorted = <T>(items: readonly T[]) => [...items].sort();
+
+/** `data.tags` exactly as answered: their form is what the tag checks judge. */
+const answeredTags = (response: ApiResponse): unknown =>
+  readData(response, z.object({ tags: z.unknown() }), 'product.shape', 'data.tags').tags;
 
 /**
  * Body fields that shape the answer and that a client may be able to leave out (which are required is
@@ -295,11 +308,23 @@ for (const operation of [
         const { response, sent } = await products.answer(operation);
         requireSuccess(response, operation);
         // Read as answered: the form of the tags is what this test judges.
-        const { tags } = readData(response, z.object({ tags: z.unknown() }), 'product.shape', 'data.tags');
+        const tags = answeredTags(response);
         expect(tags, inAnswer(response, 'tags')).toMatchSchema(z.array(Tag));
         const names = (tags as Tag[]).map((tag) => tag.tag_name);
         // Contains: whether an update replaces the old tags is update-service.applies-changes.
         expect(sorted(names), inAnswer(response, 'tags[].tag_name')).toEqual(expect.arrayContaining(sent.tags ?? []));
+      },
+    );
+
+    test(
+      'with tags as an array of Tag objects, not names',
+      cites(operation, 'product.tags-as-objects'),
+      async ({ products }) => {
+        // The form alone, whatever names the tags carry (which they are is the test above's): the body sends two
+        // tags, and the answer returns them as Tag objects, on an update whether or not it applies them.
+        const { response } = await products.answer(operation);
+        requireSuccess(response, operation);
+        expect(answeredTags(response), inAnswer(response, 'tags')).toMatchSchema(z.array(Tag).min(1));
       },
     );
 
@@ -361,6 +386,37 @@ for (const operation of [
     );
 
     if (updating) return;
+
+    test(
+      'with a single tag name sent as an array of one Tag of that name',
+      cites(operation, 'product.tags-as-objects'),
+      async ({ products, make }) => {
+        const { response, sent } = await products.answer(operation, { tags: tagNames(make.context, 1) });
+        requireSuccess(response, operation);
+        const tags = answeredTags(response);
+        expect(tags, inAnswer(response, 'tags')).toMatchSchema(z.array(Tag).length(1));
+        expect((tags as Tag[])[0]?.tag_name, inAnswer(response, 'tags[0].tag_name')).toBe(sent.tags?.[0]);
+      },
+    );
+
+    test(
+      'with is_published, a boolean, whichever status of the profile it is created with',
+      cites(operation, 'product.is-published'),
+      async ({ products, config }) => {
+        // Bodies send a status known to publish ('with is_published, a boolean' judges it); here each other status
+        // of the profile, those that do not publish among them (declared, or discovered by the run).
+        const others = config.profile.statusIds.filter((id) => id !== publishingStatusId(config.profile));
+        if (others.length === 0)
+          notApplicable('the target profile lists one status (statusIds), which the test with the default body judges');
+        const answers = await concurrently(others.map((status_id) => products.answer(operation, { status_id })));
+        for (const { response } of answers) requireSuccess(response, operation);
+        for (const { response, sent } of answers)
+          expect(
+            dataOf(response),
+            `data of ${response.describe()}, created with status_id ${sent.status_id}`,
+          ).toMatchSchema(z.object({ is_published: z.boolean() }));
+      },
+    );
 
     test('2xx to a product without image_id', cites(operation, 'product.image-optional'), async ({ products }) => {
       const { response } = await products.answerAfterBaseline(operation, 'leaving out image_id', {}, ['image_id']);

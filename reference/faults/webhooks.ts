@@ -64,13 +64,22 @@ const putToCatalogue = (when: 'pass' | 'answer'): Bend<'request'> => ({
   },
 });
 
+/** Whether a body subscribes to an event a webhook other than `self` has. */
+const sharesAnEvent = (body: unknown, webhooks: Iterable<WebhookRecord>, self?: number) =>
+  (sentEvents(body) ?? []).some((name) =>
+    [...webhooks].some((webhook) => webhook.id !== self && webhook.events.some((e) => e.event_name === name)),
+  );
+
+/** The webhook an Update Webhook request names, when there is one. */
+const updatedWebhook = (request: { params: unknown }, webhooks: ReadonlyMap<number, WebhookRecord>) => {
+  const { identifier } = request.params as { identifier?: string };
+  return /^\d+$/.test(identifier ?? '') ? webhooks.get(Number(identifier)) : undefined;
+};
+
 /** A registration subscribing to an event another webhook has: refused, as a store allowing one webhook per event does. */
 const oneWebhookPerEvent: Bend<'request'> = {
   when: (_, { operation, request, store }) =>
-    operation === 'registerWebhook' &&
-    (sentEvents(request.body) ?? []).some((name) =>
-      [...store.webhooks.values()].some((webhook) => webhook.events.some((e) => e.event_name === name)),
-    ),
+    operation === 'registerWebhook' && sharesAnEvent(request.body, store.webhooks.values()),
   bend: (_, { respond }) => ({
     kind: 'answer',
     status: respond.statusOf('validation'),
@@ -78,6 +87,16 @@ const oneWebhookPerEvent: Bend<'request'> = {
       events: ['another webhook is subscribed to this event'],
     }),
   }),
+};
+
+/** An update subscribing a webhook to an event another webhook has: refused, as on registration. */
+const oneWebhookPerEventOnUpdate: Bend<'request'> = {
+  when: (_, { operation, request, store }) => {
+    if (operation !== 'updateWebhook') return false;
+    const webhook = updatedWebhook(request, store.webhooks);
+    return webhook !== undefined && sharesAnEvent(request.body, store.webhooks.values(), webhook.id);
+  },
+  bend: oneWebhookPerEvent.bend,
 };
 
 /**
@@ -248,6 +267,12 @@ export const webhookFaults = {
     description: 'Register Webhook refuses a webhook subscribed to an event another webhook has, whatever its url.',
     bends: { request: oneWebhookPerEvent },
   },
+  'update-webhook-one-per-event': {
+    clause: 'webhook.shared-events',
+    description:
+      'Update Webhook refuses to subscribe a webhook to an event another webhook has, whatever its url (registration takes it).',
+    bends: { request: oneWebhookPerEventOnUpdate },
+  },
   'register-webhook-200': {
     clause: 'register-webhook.created',
     description: 'Register Webhook answers 200 instead of 201.',
@@ -305,6 +330,17 @@ export const webhookFaults = {
     clause: 'register-webhook.echo',
     description: 'Only the first requested event is stored.',
     bends: { webhookWrite: onRegister((body) => ({ ...body, events: body.events.slice(0, 1) })) },
+  },
+  'register-webhook-status-or-1': {
+    clause: 'register-webhook.echo',
+    description:
+      'Register Webhook stores `status || 1`: a webhook registered with status 0 is stored, and answered, with status 1.',
+    bends: {
+      webhookWrite: onRegister(
+        (body) => ({ ...body, status: body.status || 1 }),
+        (body) => body.status === 0,
+      ),
+    },
   },
   'register-webhook-drops-unknown-events': {
     clause: 'register-webhook.validation',
@@ -367,6 +403,17 @@ export const webhookFaults = {
     description: '`events` comes back as an array of names, not of `{id, event_name}`.',
     bends: {
       webhook: { bend: (rendered, { webhook }) => ({ ...rendered, events: webhook.events.map((e) => e.event_name) }) },
+    },
+  },
+  'webhook-single-event-unwrapped': {
+    clause: 'webhook.registered-event-shape',
+    description:
+      'A webhook of one event answers `events` as that registered event itself, not an array of one (a serializer that unwraps a collection of one).',
+    bends: {
+      webhook: {
+        when: (_, { webhook }) => webhook.events.length === 1,
+        bend: (rendered) => ({ ...rendered, events: (rendered.events as unknown[])[0] }),
+      },
     },
   },
 
@@ -515,6 +562,19 @@ export const webhookFaults = {
     bends: {
       webhookWrite: {
         when: (_, { operation }) => operation === 'registerWebhook',
+        bend: (body, { store }) => {
+          store.catalogue.sort((a, b) => a.value.localeCompare(b.value));
+          return body;
+        },
+      },
+    },
+  },
+  'webhook-catalogue-sorted-on-update': {
+    clause: 'events.catalogue',
+    description: 'Updating a webhook sorts the shared catalogue array in place, so its order changes.',
+    bends: {
+      webhookWrite: {
+        when: (_, { operation }) => operation === 'updateWebhook',
         bend: (body, { store }) => {
           store.catalogue.sort((a, b) => a.value.localeCompare(b.value));
           return body;

@@ -112,6 +112,25 @@ test.describe('Register Webhook', () => {
   );
 
   test(
+    'lists a single event as an array of registered events { id, event_name }, not as the event alone',
+    cites('registerWebhook', 'webhook.registered-event-shape'),
+    async ({ api, make }) => {
+      const response = await api.registerWebhook(make.webhook({ events: ['order.created'] }));
+      requireSuccess(response, 'registerWebhook');
+      // Read as answered: the form of the events is what this test judges.
+      const { webhook } = readData(
+        response,
+        z.object({ webhook: z.object({ events: z.unknown() }) }),
+        'register-webhook.data',
+        'data.webhook',
+      );
+      expect(webhook.events, `data.webhook.events of ${response.describe()}`).toMatchSchema(
+        z.array(RegisteredEvent).min(1),
+      );
+    },
+  );
+
+  test(
     'never lists an event name outside the catalogue, even when sent one',
     cites('registerWebhook', 'webhook.registered-event-shape'),
     async ({ api, make }) => {
@@ -228,6 +247,28 @@ test.describe('Register Webhook', () => {
         status: body.status,
         events: [...body.events].sort(),
       });
+    },
+  );
+
+  test(
+    'stores status 0 when registered with status 0',
+    cites('registerWebhook', 'register-webhook.echo'),
+    async ({ api, make }) => {
+      // Each its own webhook body (a target may refuse a second webhook of one name or url).
+      const response = await afterBaseline({
+        operation: 'registerWebhook',
+        what: 'status 0',
+        without: () => api.registerWebhook(make.webhook()),
+        with: () => api.registerWebhook(make.webhook({ status: 0 })),
+      });
+      // What a status other than 1 means is not shown: a target may refuse 0, and then stores nothing.
+      if (response.status >= 400 && response.status < 500)
+        notApplicable(
+          `the target refused status 0 (${response.describe()}) and took the same body with status 1: the meaning of a status other than 1 is not shown`,
+        );
+      requireSuccess(response, 'registerWebhook');
+      const { status } = webhookFields(response, 'data.webhook', 'status');
+      expect(status, `data.webhook.status of ${response.describe()}, registered with status 0`).toBe(0);
     },
   );
 

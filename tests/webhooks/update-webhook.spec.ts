@@ -1,6 +1,6 @@
 /** Update Webhook beyond its status, envelope and body format (tests/conventions/success-answers.spec.ts). */
 import { z } from 'zod';
-import { cites, expect, notApplicable, requireSuccess, Statuses, test } from '../../fixtures/index.ts';
+import { cites, dependsOn, expect, notApplicable, requireSuccess, Statuses, test } from '../../fixtures/index.ts';
 import {
   dataOf,
   eventNamesOf,
@@ -10,8 +10,11 @@ import {
   readData,
   webhookFields,
 } from '../../fixtures/answers.ts';
+import { OWN_EVENTS } from '../../fixtures/builders/webhooks.ts';
+import { asSetUp } from '../../fixtures/steps/set-up.ts';
 import {
   notApplicableWhenUpdateRefusesSecret,
+  readRegistration,
   registerWebhook,
   notApplicableWhenUnknownEventRefused,
 } from '../../fixtures/steps/webhooks.ts';
@@ -19,6 +22,32 @@ import { Timestamp } from '../../support/contract/schemas/common.ts';
 import { RegisteredEvent, WebhookShape } from '../../support/contract/schemas/webhook.ts';
 
 test.describe('Update Webhook', () => {
+  test(
+    'takes an update subscribing a webhook to an event another webhook has, at another url',
+    cites('updateWebhook', 'webhook.shared-events'),
+    async ({ api, make }) => {
+      // Events no other test subscribes to: both webhooks are taken, and the update without the shared event
+      // too, wherever Register Webhook and Update Webhook work at all.
+      const shared = [OWN_EVENTS.sharedOnUpdate];
+      const own = [OWN_EVENTS.beforeSharedOnUpdate];
+      const other = await asSetUp(() => api.registerWebhook(make.webhook({ events: shared })));
+      const registered = await asSetUp(() => api.registerWebhook(make.webhook({ events: own })));
+      for (const response of [other, registered])
+        if (!response.succeeded)
+          dependsOn('register-webhook.created', `a webhook of an event of its own was refused: ${response.describe()}`);
+      const { id } = readRegistration(registered);
+      const baseline = await test.step(`the same update but for ${shared[0]}`, () =>
+        asSetUp(() => api.updateWebhook(id, make.webhook({ events: own }))));
+      if (!baseline.succeeded)
+        dependsOn('update-webhook.ok', `an update keeping the webhook's own event was refused: ${baseline.describe()}`);
+      const response = await api.updateWebhook(id, make.webhook({ events: shared }));
+      expect(
+        response,
+        `an update subscribing webhook ${id} to ${shared[0]}, after ${other.describe()} took another webhook of it`,
+      ).toHaveStatus(Statuses.success);
+    },
+  );
+
   test(
     'never lists an event name outside the catalogue, even when sent one',
     cites('updateWebhook', 'webhook.registered-event-shape'),

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { cites, dependsOn, expect, notApplicable, requireSuccess, test, type StoreApi } from '../../fixtures/index.ts';
 import { readSuccess } from '../../fixtures/answers.ts';
+import { asSetUp } from '../../fixtures/steps/set-up.ts';
 import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
 import { EventCatalogue } from '../../support/contract/events.ts';
 import { EventCatalogueEntry } from '../../support/contract/schemas/webhook.ts';
@@ -68,6 +69,16 @@ test.describe('Webhook Events', () => {
       expect(entries, 'catalogue entries (value, label), in order, after a registration').toEqual(specCatalogue);
     },
   );
+
+  test('is unchanged after webhooks are updated', cites('webhookEvents', 'events.catalogue'), async ({ api, make }) => {
+    const { id } = await registerWebhook(api, make.webhook());
+    const updated = await asSetUp(() =>
+      api.updateWebhook(id, make.webhook({ events: ['order.created', 'brand.updated', 'category.created'] })),
+    );
+    requireSuccess(updated, 'updateWebhook');
+    const { entries } = await catalogue(api);
+    expect(entries, 'catalogue entries (value, label), in order, after an update').toEqual(specCatalogue);
+  });
 
   test(
     'is the catalogue, not a webhook: a PUT to /webhooks/events leaves it as it was',

@@ -4,7 +4,8 @@
  */
 import type { Bend, HookContext, ListFilter, ListPageContext } from '../hooks.ts';
 import { lastPageOf, type Page } from '../pagination.ts';
-import { successData, successStatus, type FaultDefinition } from './definition.ts';
+import type { ProductRecord } from '../store.ts';
+import { isRecord, successData, successStatus, type FaultDefinition } from './definition.ts';
 
 /** A list item (a product rendered in the list shape) changed by `map` where `when` holds. */
 const listItem = (
@@ -34,6 +35,33 @@ const refiltered = (
     filters: selection.filters.map((f) => (params.includes(f.param) ? { ...f, keep: keep(f) } : f)),
   }),
 });
+
+/** The ids a filter of ids (`tag_ids[]`, `brand_ids[]`, `category_ids[]`) was given. */
+const idsOf = (filter: ListFilter): readonly number[] =>
+  Array.isArray(filter.value) ? filter.value.filter((id): id is number => typeof id === 'number') : [];
+
+/** The filter of `param` kept by `keep` instead, where `when` holds of it. */
+const refilteredWhen = (
+  param: string,
+  when: (filter: ListFilter) => boolean,
+  keep: (ids: readonly number[]) => (product: ProductRecord) => boolean,
+): Bend<'listSelection'> => ({
+  when: ({ filters }) => filters.some((f) => f.param === param && when(f)),
+  bend: (selection) => ({
+    ...selection,
+    filters: selection.filters.map((f) => (f.param === param && when(f) ? { ...f, keep: keep(idsOf(f)) } : f)),
+  }),
+});
+
+/** A filter of several ids that applies only its first one (the parameter read as one value). */
+const firstIdOnly = (param: string, has: (product: ProductRecord, id: number) => boolean): Bend<'listSelection'> =>
+  refilteredWhen(
+    param,
+    (f) => idsOf(f).length > 1,
+    ([first]) =>
+      (p) =>
+        first !== undefined && has(p, first),
+  );
 
 /** A page whose `total` and the count its `last_page` is made from are these; what follows from them follows. */
 function recounted(page: Page, { page: asked, perPage }: ListPageContext, total: number, pages = total): Page {
@@ -94,6 +122,18 @@ export const listFaults = {
     description: 'List Products leaves out `data.pagination`.',
     bends: { answer: successData('listProducts', ({ products }) => ({ products })) },
   },
+  'list-empty-data-array': {
+    clause: 'list-products.ok',
+    description:
+      'List Products answers a result with no items as `data: []` (the empty collection serialised as is), not `{products, pagination}`.',
+    bends: {
+      answer: successData(
+        'listProducts',
+        () => [],
+        (data) => Array.isArray(data.products) && data.products.length === 0,
+      ),
+    },
+  },
 
   // --- The list item ------------------------------------------------------------------------------
   'list-sku-missing': {
@@ -114,6 +154,32 @@ export const listFaults = {
             ...selection.filters,
             { param: 'type', value: 'physical,digital,booking', keep: (p) => p.type !== 'service' },
           ],
+        }),
+      },
+    },
+  },
+  'list-null-brand-as-array': {
+    clause: 'list-products.item-shape',
+    description:
+      'List items of a product without a brand carry `brand: []` (an empty relation serialised as an array), not null.',
+    bends: {
+      product: listItem(
+        (item) => ({ ...item, brand: [] }),
+        ({ product }) => product.brand_id === null,
+      ),
+    },
+  },
+  'list-unpublished-hidden': {
+    clause: 'list-products.lists-created',
+    description:
+      "List Products without `is_published` keeps the published products only (the storefront's default scope): a product created unpublished is never listed.",
+    bends: {
+      listSelection: {
+        when: ({ filters }, { store }) =>
+          !filters.some((f) => f.param === 'is_published') && [...store.products.values()].some((p) => !p.is_published),
+        bend: (selection) => ({
+          ...selection,
+          filters: [...selection.filters, { param: 'is_published', value: '1', keep: (p) => p.is_published }],
         }),
       },
     },
@@ -178,6 +244,28 @@ export const listFaults = {
         Object.fromEntries(
           Object.entries(p).map(([key, value]) => [key, typeof value === 'number' ? String(value) : value]),
         ),
+      ),
+    },
+  },
+  'list-next-link-false-on-last-page': {
+    clause: 'pagination.shape',
+    description: 'The last page answers `next_page_url: false` (`$page < $last ? $url : false`), not null.',
+    bends: {
+      answer: pagination(
+        (p) => ({ ...p, next_page_url: false }),
+        (p) => p.next_page_url === null,
+      ),
+    },
+  },
+  'list-empty-pagination-array': {
+    clause: 'pagination.shape',
+    description:
+      'A result with no matching product answers `pagination: []` (the paginator left out when there is nothing to page), not a Pagination.',
+    bends: {
+      answer: successData(
+        'listProducts',
+        (data) => ({ ...data, pagination: [] }),
+        (data) => isRecord(data.pagination) && data.pagination.total === 0,
       ),
     },
   },
@@ -309,6 +397,18 @@ export const listFaults = {
       'The last page still has a `next_page_url` (current_page <= last_page): a link to page last_page + 1, no page of the list.',
     bends: { listPage: { bend: (page, { page: asked }) => ({ ...page, hasNext: asked <= page.lastPage }) } },
   },
+  'list-next-on-full-last-page': {
+    clause: 'pagination.link-pages',
+    description:
+      'A last page that is full still has a `next_page_url` (more pages are assumed while page × per_page <= total): a link to page last_page + 1, no page of the list.',
+    bends: {
+      listPage: {
+        when: (page, { page: asked, perPage }) =>
+          asked === page.lastPage && page.total > 0 && page.total === asked * perPage,
+        bend: (page) => ({ ...page, hasNext: true }),
+      },
+    },
+  },
   'list-prev-on-first-page': {
     clause: 'pagination.link-pages',
     description: 'Page 1 has a `prev_page_url` to page 0, no page of the list.',
@@ -376,15 +476,54 @@ export const listFaults = {
     description: '`tag_ids[]` is accepted and ignored.',
     bends: { listSelection: ignored('tag_ids') },
   },
+  'list-tags-first-id-only': {
+    clause: 'list-products.filter-tags',
+    description: '`tag_ids[]` with several ids applies only the first of them.',
+    bends: { listSelection: firstIdOnly('tag_ids', (p, id) => p.tag_ids.includes(id)) },
+  },
+  'list-tags-first-of-product': {
+    clause: 'list-products.filter-tags',
+    description:
+      "`tag_ids[]` compares the ids with each product's first tag only (`$product->tags->first()`): a product carrying several tags is kept by its first alone.",
+    bends: {
+      listSelection: refilteredWhen(
+        'tag_ids',
+        () => true,
+        (ids) => (p) => p.tag_ids[0] !== undefined && ids.includes(p.tag_ids[0]),
+      ),
+    },
+  },
   'list-brands-ignored': {
     clause: 'list-products.filter-brands',
     description: '`brand_ids[]` is accepted and ignored.',
     bends: { listSelection: ignored('brand_ids') },
   },
+  'list-brands-first-id-only': {
+    clause: 'list-products.filter-brands',
+    description: '`brand_ids[]` with several ids applies only the first of them.',
+    bends: { listSelection: firstIdOnly('brand_ids', (p, id) => p.brand_id === id) },
+  },
   'list-categories-ignored': {
     clause: 'list-products.filter-categories',
     description: '`category_ids[]` is accepted and ignored.',
     bends: { listSelection: ignored('category_ids') },
+  },
+  'list-categories-first-id-only': {
+    clause: 'list-products.filter-categories',
+    description: '`category_ids[]` with several ids applies only the first of them.',
+    bends: { listSelection: firstIdOnly('category_ids', (p, id) => p.category_ids.includes(id)) },
+  },
+  'list-categories-first-of-product': {
+    clause: 'list-products.filter-categories',
+    description:
+      "`category_ids[]` compares the ids with each product's first category only: a product in several categories is kept by its first alone.",
+    bends: {
+      listSelection: refilteredWhen(
+        'category_ids',
+        () => true,
+        (ids) => (p) => p.category_ids[0] !== undefined && ids.includes(p.category_ids[0]),
+      ),
+    },
   },
   'list-min-price-ignored': {
     clause: 'list-products.filter-price',

@@ -5,7 +5,7 @@
  * list searched also for the word in their names (fixtures/steps/product-sets.ts).
  */
 import { z } from 'zod';
-import { cites, dependsOn, expect, test, type StoreApi } from '../../fixtures/index.ts';
+import { cites, dependsOn, expect, test, type Make, type StoreApi } from '../../fixtures/index.ts';
 import { listItemFields, readData } from '../../fixtures/answers.ts';
 import { walkPages } from '../../fixtures/steps/list.ts';
 import {
@@ -21,7 +21,7 @@ import {
   type SetProduct,
 } from '../../fixtures/steps/product-sets.ts';
 import type { ListProductsQuery } from '../../support/contract/schemas/bodies.ts';
-import { publishingStatusId } from '../../support/contract/profile.ts';
+import { publishingStatusId, type TargetProfile } from '../../support/contract/profile.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
 import { Tag } from '../../support/contract/schemas/product.ts';
 
@@ -67,6 +67,23 @@ function keptAndDropped<T>(values: readonly T[]): [kept: T, dropped: T] {
   if (kept === undefined || dropped === undefined)
     throw new Error('The target profile lists fewer than two values where filters need two.');
   return [kept, dropped];
+}
+
+/** The third of a profile list, when it has one: a value neither of the first two filters keep. */
+const thirdOf = <T>(values: readonly T[]): T | undefined => values[2];
+
+/** Tag names for a set: the tags the target has, when the profile names them; else three of this test's own. */
+function tagNamesFor(profile: TargetProfile, make: Make): readonly string[] {
+  return profile.tagNames ?? [make.name('tag'), make.name('tag'), make.name('tag')];
+}
+
+/**
+ * What a filter of two ids may list of a set carrying them as its labels say: a product carrying both is
+ * kept and one carrying neither dropped, while one carrying a single id is kept by a filter matching any id
+ * and dropped by one matching all (the spec does not say which), alike for either id.
+ */
+function anyOrAll(both: string, one: readonly [string, string]): string[][] {
+  return [[both, ...one].sort(), [both]];
 }
 
 /** The id the target gave the tag named `name`, read from the create answer of the first product that sent it. */
@@ -122,7 +139,7 @@ test.describe('List Products filters', () => {
     async ({ api, make, config }) => {
       // Tags the target has, when the profile names them (a target may take no other name); else names of
       // this test's own, for a target that makes tags of the names it is sent.
-      const [kept, dropped] = keptAndDropped(config.profile.tagNames ?? [make.name('tag'), make.name('tag')]);
+      const [kept, dropped] = keptAndDropped(tagNamesFor(config.profile, make));
       const set = await makeProductSet(api, make, [
         { label: 'tagged 1', body: { tags: [kept] } },
         { label: 'tagged 2', body: { tags: [kept] } },
@@ -134,6 +151,50 @@ test.describe('List Products filters', () => {
       expect(alone.ids, alone.what).toEqual([]);
       const inSet = await listedInSet(api, set, { 'tag_ids[]': [tagId] });
       expect(inSet.labels, inSet.what).toEqual(['tagged 1', 'tagged 2']);
+    },
+  );
+
+  test(
+    'tag_ids[] with two ids keeps a product carrying both, drops one carrying neither, and treats those carrying one alike',
+    cites('listProducts', 'list-products.filter-tags', 'list-products.filter-combined', 'list-products.filter-search'),
+    async ({ api, make, config }) => {
+      const names = tagNamesFor(config.profile, make);
+      const [first, second] = keptAndDropped(names);
+      const other = thirdOf(names);
+      const set = await makeProductSet(api, make, [
+        { label: 'carrying both', body: { tags: [first, second] } },
+        { label: 'carrying the first', body: { tags: [first] } },
+        { label: 'carrying the second', body: { tags: [second] } },
+        ...(other === undefined ? [] : [{ label: 'carrying neither', body: { tags: [other] } }]),
+      ]);
+      const ids = [tagIdOf(set.products, first), tagIdOf(set.products, second)];
+      const inSet = await listedInSet(api, set, { 'tag_ids[]': ids });
+      expect(
+        anyOrAll('carrying both', ['carrying the first', 'carrying the second']),
+        `${inSet.what}: those a filter keeping any of the tags lists, or one keeping all of them`,
+      ).toContainEqual(inSet.labels);
+    },
+  );
+
+  test(
+    'tag_ids[] keeps a product carrying several tags, given any one of them',
+    cites('listProducts', 'list-products.filter-tags', 'list-products.filter-combined', 'list-products.filter-search'),
+    async ({ api, make, config }) => {
+      const [first, second] = keptAndDropped(tagNamesFor(config.profile, make));
+      const set = await makeProductSet(api, make, [
+        { label: 'carrying both', body: { tags: [first, second] } },
+        { label: 'carrying the first only', body: { tags: [first] } },
+      ]);
+      // Which of its tags a target holds first is its own: each is given alone.
+      const [byFirst, bySecond] = await concurrently([
+        listedInSet(api, set, { 'tag_ids[]': [tagIdOf(set.products, first)] }),
+        listedInSet(api, set, { 'tag_ids[]': [tagIdOf(set.products, second)] }),
+      ]);
+      expect(byFirst.labels, `${byFirst.what}, given the first tag`).toEqual([
+        'carrying both',
+        'carrying the first only',
+      ]);
+      expect(bySecond.labels, `${bySecond.what}, given the second tag`).toEqual(['carrying both']);
     },
   );
 
@@ -164,6 +225,28 @@ test.describe('List Products filters', () => {
   );
 
   test(
+    'brand_ids[] with two ids keeps the products of either brand',
+    cites(
+      'listProducts',
+      'list-products.filter-brands',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ),
+    async ({ api, make, config }) => {
+      const [first, second] = keptAndDropped(config.profile.brandIds);
+      const other = thirdOf(config.profile.brandIds);
+      const set = await makeProductSet(api, make, [
+        { label: 'of the first brand', body: { brand_id: first } },
+        { label: 'of the second brand', body: { brand_id: second } },
+        ...(other === undefined ? [] : [{ label: 'of another brand', body: { brand_id: other } }]),
+      ]);
+      // A product has one brand: several ids can only mean the products of any of them.
+      const inSet = await listedInSet(api, set, { 'brand_ids[]': [first, second] });
+      expect(inSet.labels, inSet.what).toEqual(['of the first brand', 'of the second brand']);
+    },
+  );
+
+  test(
     'category_ids[] keeps only products in the category',
     cites(
       'listProducts',
@@ -183,6 +266,55 @@ test.describe('List Products filters', () => {
       expect(alone.ids, alone.what).toEqual([]);
       const inSet = await listedInSet(api, set, { 'category_ids[]': [kept] });
       expect(inSet.labels, inSet.what).toEqual(['in the category']);
+    },
+  );
+
+  test(
+    'category_ids[] with two ids keeps a product in both, drops one in neither, and treats those in one alike',
+    cites(
+      'listProducts',
+      'list-products.filter-categories',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ),
+    async ({ api, make, config }) => {
+      const [first, second] = keptAndDropped(config.profile.categoryIds);
+      const other = thirdOf(config.profile.categoryIds);
+      const set = await makeProductSet(api, make, [
+        { label: 'in both', body: { category: [first, second] } },
+        { label: 'in the first', body: { category: [first] } },
+        { label: 'in the second', body: { category: [second] } },
+        ...(other === undefined ? [] : [{ label: 'in neither', body: { category: [other] } }]),
+      ]);
+      const inSet = await listedInSet(api, set, { 'category_ids[]': [first, second] });
+      expect(
+        anyOrAll('in both', ['in the first', 'in the second']),
+        `${inSet.what}: those a filter keeping any of the categories lists, or one keeping all of them`,
+      ).toContainEqual(inSet.labels);
+    },
+  );
+
+  test(
+    'category_ids[] keeps a product in several categories, given any one of them',
+    cites(
+      'listProducts',
+      'list-products.filter-categories',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ),
+    async ({ api, make, config }) => {
+      const [first, second] = keptAndDropped(config.profile.categoryIds);
+      const set = await makeProductSet(api, make, [
+        { label: 'in both', body: { category: [first, second] } },
+        { label: 'in the first only', body: { category: [first] } },
+      ]);
+      // Which of its categories a target holds first is its own: each is given alone.
+      const [byFirst, bySecond] = await concurrently([
+        listedInSet(api, set, { 'category_ids[]': [first] }),
+        listedInSet(api, set, { 'category_ids[]': [second] }),
+      ]);
+      expect(byFirst.labels, `${byFirst.what}, given the first category`).toEqual(['in both', 'in the first only']);
+      expect(bySecond.labels, `${bySecond.what}, given the second category`).toEqual(['in both']);
     },
   );
 

@@ -20,6 +20,7 @@ import {
   type ProductSet,
 } from '../../fixtures/steps/product-sets.ts';
 import type { ProductSteps } from '../../fixtures/steps/products.ts';
+import type { ListProductsQuery } from '../../support/contract/schemas/bodies.ts';
 import { Pagination } from '../../support/contract/schemas/product.ts';
 import { concurrently } from '../../fixtures/concurrently.ts';
 
@@ -72,6 +73,35 @@ function sameQuery(listed: ListedPage): { page?: number; per_page?: number } {
 const linksOf = (page: ListedPage) =>
   [page.pagination.prev_page_url, page.pagination.next_page_url].filter((link): link is string => link !== null);
 
+/**
+ * The pagination of the answer to `query`, as answered: the shape tests judge its form, so nothing of it is
+ * read here. A refusal depends on the clause that judges it (a page asked: pagination.page-params).
+ */
+async function answeredPagination(api: StoreApi, query: ListProductsQuery) {
+  const response = await api.listProducts(query);
+  if (!response.succeeded)
+    dependsOn(
+      query.page !== undefined || query.per_page !== undefined ? 'pagination.page-params' : 'list-products.ok',
+      `${response.describe()}, asked ${JSON.stringify(query)}, is not a success`,
+    );
+  const { pagination } = readData(
+    response,
+    z.object({ pagination: z.unknown() }),
+    'list-products.ok',
+    'data.pagination',
+  );
+  return { response, pagination };
+}
+
+/** The current and last page a pagination names, read leniently (undefined when it names no integers). */
+function pagesOf(pagination: unknown): { current: number; last: number } | undefined {
+  const read = z.looseObject({ current_page: z.int(), last_page: z.int() }).safeParse(pagination);
+  return read.success ? { current: read.data.current_page, last: read.data.last_page } : undefined;
+}
+
+/** The page a pagination link names (null: no link), against the target's url. */
+const linkedBy = (targetUrl: string) => (link: string | null) => (link === null ? null : linkedPage(link, targetUrl));
+
 /** Products this test makes, so that the list holds at least this many whatever the store held. */
 const MADE = 3;
 
@@ -117,6 +147,45 @@ test.describe('List Products pagination', () => {
         'data.pagination',
       );
       expect(pagination, `data.pagination of ${response.describe()}`).toMatchSchema(Pagination);
+    },
+  );
+
+  test(
+    'answers pagination with the fields and types of the Pagination resource on a later page and on the last page',
+    cites('listProducts', 'pagination.shape'),
+    async ({ api, products }) => {
+      // The pages after the first, as plainly as the store allows: at the target's own page size when page 1
+      // says there are more; else (the store fits on one page, MADE products at least) at pages of 2.
+      await concurrently(Array.from({ length: MADE }, () => products.create('booking')));
+      const first = await answeredPagination(api, {});
+      const own = pagesOf(first.pagination);
+      const size = own !== undefined && own.last >= 2 ? {} : { per_page: 2 };
+      const read = [first, await answeredPagination(api, { ...size, page: 2 })];
+      // The last page as the latest answer names it, asked again while the store grows past it (other clients
+      // create products meanwhile): on the last page, next_page_url is null, a form of its own.
+      let last = read.at(-1);
+      for (let asked = 0; asked < 3 && last !== undefined; asked++) {
+        const pages = pagesOf(last.pagination);
+        if (pages === undefined || pages.current >= pages.last) break;
+        last = await answeredPagination(api, { ...size, page: pages.last });
+        read.push(last);
+      }
+      const wrong = read.flatMap(({ response, pagination }) => {
+        const parsed = Pagination.safeParse(pagination);
+        return parsed.success ? [] : [`data.pagination of ${response.describe()}: ${z.prettifyError(parsed.error)}`];
+      });
+      expect(wrong, 'answers whose pagination is not the Pagination resource').toEqual([]);
+    },
+  );
+
+  test(
+    'answers pagination with the fields and types of the Pagination resource when nothing matches',
+    cites('listProducts', 'pagination.shape'),
+    async ({ api, make }) => {
+      // A word no product has: what search keeps is a reading, but whatever it keeps, the answer's pagination
+      // is a Pagination (with no item, where it keeps the products holding the word).
+      const { response, pagination } = await answeredPagination(api, { search: uniqueWord(make) });
+      expect(pagination, `data.pagination of ${response.describe()} (nothing matches)`).toMatchSchema(Pagination);
     },
   );
 
@@ -346,7 +415,7 @@ test.describe('List Products pagination', () => {
           `${describePages(pages)}, asked at per_page 2, answers per_page ${perPage}`,
         );
       expect(pages.length, 'pages of 5 products at per_page 2').toBe(3);
-      const linked = (link: string | null) => (link === null ? null : linkedPage(link, config.targetUrl));
+      const linked = linkedBy(config.targetUrl);
       expect(
         pages.map((p) => linked(p.pagination.prev_page_url)),
         'page named by prev_page_url on pages 1 to 3 (null: no link)',
@@ -355,6 +424,32 @@ test.describe('List Products pagination', () => {
         pages.map((p) => linked(p.pagination.next_page_url)),
         'page named by next_page_url on pages 1 to 3 (null: no link)',
       ).toEqual([2, 3, null]);
+    },
+  );
+
+  test(
+    'links the pages of a list whose last page is full, with no next link on that last page',
+    cites('listProducts', 'pagination.link-pages', 'list-products.filter-search'),
+    async ({ api, make, config }) => {
+      // 4 products at per_page 2: two full pages, the last one as full as the first.
+      const set = await makeProductSet(api, make, drafts(4));
+      const pages = await walkPages(api, { search: set.word }, 2);
+      const perPage = pages[0]?.pagination.per_page;
+      if (perPage !== 2)
+        dependsOn(
+          'pagination.page-params',
+          `${describePages(pages)}, asked at per_page 2, answers per_page ${perPage}`,
+        );
+      expect(pages.length, 'pages of 4 products at per_page 2').toBe(2);
+      const linked = linkedBy(config.targetUrl);
+      expect(
+        pages.map((p) => linked(p.pagination.prev_page_url)),
+        'page named by prev_page_url on pages 1 and 2 (null: no link)',
+      ).toEqual([null, 1]);
+      expect(
+        pages.map((p) => linked(p.pagination.next_page_url)),
+        'page named by next_page_url on pages 1 and 2 (null: no link)',
+      ).toEqual([2, null]);
     },
   );
 

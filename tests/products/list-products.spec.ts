@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { cites, dependsOn, expect, notApplicable, requireSuccess, test, type StoreApi } from '../../fixtures/index.ts';
 import { listItemFields, readData, textOf } from '../../fixtures/answers.ts';
 import { expectListed, findListed, requireListed, type Found, type ListOptions } from '../../fixtures/steps/list.ts';
+import { uniqueWord } from '../../fixtures/steps/product-sets.ts';
 import type { ProductSteps } from '../../fixtures/steps/products.ts';
 import { ProductTypeLabels } from '../../support/contract/events.ts';
 import { AbsoluteUrl, BilingualText, Timestamp, WithId } from '../../support/contract/schemas/common.ts';
@@ -71,11 +72,48 @@ test.describe('List Products', () => {
   });
 
   test(
+    'answers data = { products, pagination } when nothing matches',
+    cites('listProducts', 'list-products.ok'),
+    async ({ api, make }) => {
+      // A word no product has: what search keeps is a reading, but whatever it keeps, the answer is the list's
+      // (with no item, where it keeps the products holding the word).
+      const response = await api.listProducts({ search: uniqueWord(make) });
+      requireSuccess(response, 'listProducts');
+      expect(response).toMatchSchema(
+        z.object({ data: z.object({ products: z.array(z.unknown()), pagination: z.looseObject({}) }) }),
+      );
+    },
+  );
+
+  test(
     'shows every item in the list shape: the Product fields with their types, and sku',
     cites('listProducts', 'list-products.item-shape'),
     async ({ api, products }) => {
       const { found } = await listedProducts(api, products);
       expect(failing(found, ProductListItemShape), 'items not in the list shape').toEqual([]);
+    },
+  );
+
+  test(
+    'shows the item of a product created without brand_id and tags in the list shape',
+    cites('listProducts', 'list-products.item-shape'),
+    async ({ api, products }) => {
+      // Its brand is null and its tags empty, which a list may render otherwise than a brand and tags. Whether a
+      // product may be created without them is not shown: a target that refuses it, and takes the same body
+      // with them, has no such product to list.
+      const { response, sent } = await products.answerAfterBaseline(
+        'createBookingProduct',
+        'leaving out brand_id and tags',
+        {},
+        ['brand_id', 'tags'],
+      );
+      if (!response.succeeded)
+        notApplicable(
+          `${response.describe()}: the target refuses a product without brand_id and tags (and took the same body with them), so it lists none`,
+        );
+      const { id } = readData(response, WithId, 'product.shape', 'data.id');
+      const item = requireListed(await findListed(api, [{ id, sku: sent.sku }])).get(id);
+      expect(item, `the item of product ${id}, created without brand_id and tags`).toMatchSchema(ProductListItemShape);
     },
   );
 
@@ -240,6 +278,29 @@ test.describe('List Products', () => {
     async ({ api, products }) => {
       const { found } = await listedProducts(api, products);
       expectListed(found);
+    },
+  );
+
+  test(
+    'shows a product created with a status that does not publish, when its pages are walked without filters',
+    cites('listProducts', 'list-products.lists-created'),
+    async ({ api, products, config }) => {
+      // Which statuses publish the profile declares, or the run discovered: none known not to, no such product.
+      const status = config.profile.statuses.find((s) => s.publishes === false);
+      if (status === undefined)
+        notApplicable('no status of the target profile is known not to publish (declared, or discovered by the run)');
+      const made = await products.create('booking', { status_id: status.id });
+      const { is_published } = readData(
+        made.response,
+        z.object({ is_published: z.boolean() }),
+        'product.is-published',
+        'data.is_published',
+      );
+      if (is_published)
+        notApplicable(
+          `${made.response.describe()} says is_published true for status ${status.id}, which the profile says does not publish`,
+        );
+      expectListed(await findListed(api, [{ id: made.id, sku: made.sent.sku }]));
     },
   );
 

@@ -7,12 +7,15 @@
  * The schemas hold the forms the spec gives a field (an event name from the catalogue, `HH:MM`, a
  * `YYYY-MM-DD` date, a URL), and the sample's 32-character secret as an assumed reading. Those checks
  * are refinements that leave a field's type as it is (`events` stays `string[]`): the suite sends
- * names outside the catalogue on purpose, to see them refused.
+ * names outside the catalogue on purpose, to see them refused. An integer is the spec's, of any size
+ * (`Integer`), as in the responses: the suite's valid bodies hold small ones, but the document publishes
+ * these schemas as the spec's request bodies, and the generated requests read from them which fields
+ * are integers.
  */
 import { z } from 'zod';
 import { EventNames } from '../events.ts';
 import type { ClauseId } from '../clauses.ts';
-import { BilingualText } from './common.ts';
+import { BilingualText, Integer } from './common.ts';
 
 /** JSON Schema annotations of a field the suite reads rather than the spec states (see the README, "The OpenAPI contract"). */
 const assumedBy = (...clauses: ClauseId[]) => ({
@@ -42,7 +45,7 @@ export const WebhookBody = z
       .min(32)
       .describe('Optional. The custom secret; the sample indicates a minimum length of 32 characters.')
       .meta(assumedBy('webhook.secret-min-length', 'register-webhook.validation')),
-    status: z.int().describe('The value 1 is used for a webhook that is set on.'),
+    status: Integer.describe('The value 1 is used for a webhook that is set on.'),
   })
   .partial()
   .meta({ description: 'Register Webhook and Update Webhook. Which fields are required: not shown.' });
@@ -80,7 +83,7 @@ export const Availability = z
   .meta({ description: 'Availability (booking products): weekday name to its windows.' });
 export type Availability = z.infer<typeof Availability>;
 
-const ids = z.array(z.int());
+const ids = z.array(Integer);
 
 /** Common product body fields (booking and service). */
 const CommonProductBody = z
@@ -92,14 +95,14 @@ const CommonProductBody = z
     description_ar: z.string().describe('HTML.'),
     description_en: z.string().describe('HTML.'),
     slug: z.string(),
-    status_id: z.int(),
+    status_id: Integer,
     sale_price: z.number(),
     price: z.number(),
     sku: z.string(),
-    image_id: z.int().describe('Id of an uploaded media item.'),
+    image_id: Integer.describe('Id of an uploaded media item.'),
     product_gallery: ids.describe('Media ids; repeats occur in samples.'),
-    brand_id: z.int(),
-    badge_id: z.int(),
+    brand_id: Integer,
+    badge_id: Integer,
     category: ids.describe('Category ids.'),
     tags: z.array(z.string()).describe('Tag names; the response returns them as Tag objects.'),
     is_refundable: z.boolean(),
@@ -109,13 +112,13 @@ const CommonProductBody = z
     product_options: z.array(ProductOption),
     general_title: z.string(),
     general_description: z.string(),
-    general_image: z.int().describe('Media id.'),
+    general_image: Integer.describe('Media id.'),
     facebook_title: z.string(),
     facebook_description: z.string(),
-    facebook_image: z.int().describe('Media id.'),
+    facebook_image: Integer.describe('Media id.'),
     twitter_title: z.string(),
     twitter_description: z.string(),
-    twitter_image: z.int().describe('Media id.'),
+    twitter_image: Integer.describe('Media id.'),
     related_products: ids.describe('Product ids.'),
   })
   .partial();
@@ -127,11 +130,11 @@ export const BookingProductBody = CommonProductBody.extend(
     .object({
       sub_category: ids,
       child_category: ids,
-      min_purchase: z.int(),
-      max_purchase: z.int(),
+      min_purchase: Integer,
+      max_purchase: Integer,
       cost: z.number(),
-      quantity: z.int(),
-      duration: z.int(),
+      quantity: Integer,
+      duration: Integer,
       duration_type: z.string().describe('h is used. Other values: not shown.'),
       availability: Availability,
       provider_required: z.boolean(),
@@ -164,11 +167,11 @@ export type ServiceProductBody = z.infer<typeof ServiceProductBody>;
 /** List Products' query parameters; an array parameter is repeated (`tag_ids[]=1&tag_ids[]=2`). */
 export const ListProductsQuery = z
   .object({
-    page: z.int(),
-    per_page: z.int(),
+    page: Integer,
+    per_page: Integer,
     search: z.string(),
     sku: z.string(),
-    is_published: z.int().describe('Integer flag (1 is used).'),
+    is_published: Integer.describe('Integer flag (1 is used).'),
     'tag_ids[]': ids,
     'brand_ids[]': ids,
     'category_ids[]': ids,

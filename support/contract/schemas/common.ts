@@ -52,5 +52,17 @@ export const Envelope = <T extends z.ZodType>(data: T) =>
 /** `Content-Type: application/json` (Conventions: Body format), parameters such as charset allowed. */
 export const JSON_CONTENT_TYPE = /^application\/json\s*(?:;|$)/i;
 
+/**
+ * What the spec calls an integer: a JSON number without a fraction, at any size. zod's own integers are
+ * bounded (`z.int()` to JavaScript's safe integers, `z.int32()` to 32 bits), and the spec gives no bound:
+ * a store echoing `page=1e20` as its `current_page` answers an integer. JSON Schema's `integer` is
+ * unbounded too, so the OpenAPI document says `type: integer` and nothing more.
+ */
+export const Integer = z
+  .number()
+  .refine(Number.isInteger, { error: (issue) => `expected an integer, got ${JSON.stringify(issue.input)}` })
+  .meta({ type: 'integer' });
+export type Integer = z.infer<typeof Integer>;
+
 /** An integer id, for reading just the id a set-up step needs. */
-export const WithId = z.object({ id: z.int() });
+export const WithId = z.object({ id: Integer });

@@ -5,13 +5,13 @@
  * URLs, ratings null, identifier = id), built on it.
  */
 import { z } from 'zod';
-import { AbsoluteUrl, BilingualText, Timestamp } from './common.ts';
+import { AbsoluteUrl, BilingualText, Integer, Timestamp } from './common.ts';
 
-export const Tag = z.object({ id: z.int(), tag_name: z.string() });
+export const Tag = z.object({ id: Integer, tag_name: z.string() });
 export type Tag = z.infer<typeof Tag>;
 
 const BrandShape = z.object({
-  id: z.int(),
+  id: Integer,
   title: z.string(),
   name: BilingualText,
   description: BilingualText,
@@ -21,14 +21,14 @@ const BrandShape = z.object({
 export const Brand = BrandShape.extend({ logo: AbsoluteUrl, banner: AbsoluteUrl });
 export type Brand = z.infer<typeof Brand>;
 
-const CategoryShape = z.object({ id: z.int(), name: BilingualText, description: BilingualText, image: z.string() });
+const CategoryShape = z.object({ id: Integer, name: BilingualText, description: BilingualText, image: z.string() });
 export const Category = CategoryShape.extend({ image: AbsoluteUrl });
 export type Category = z.infer<typeof Category>;
 
 /** The Product fields of every response shape, with their types (product.shape). */
 export const ProductShape = z.object({
-  id: z.int(),
-  identifier: z.int(),
+  id: Integer,
+  identifier: Integer,
   name: BilingualText,
   summary: BilingualText,
   description: BilingualText,
@@ -36,8 +36,8 @@ export const ProductShape = z.object({
   price: z.number(),
   sale_price: z.number(),
   is_refundable: z.boolean(),
-  min_purchase: z.int(),
-  max_purchase: z.int().nullable(),
+  min_purchase: Integer,
+  max_purchase: Integer.nullable(),
   image: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -75,10 +75,10 @@ export const ProductListItem = ProductListItemShape.extend(productForms).refine(
 export type ProductListItem = z.infer<typeof ProductListItem>;
 
 export const Pagination = z.object({
-  total: z.int().nonnegative(),
-  current_page: z.int(),
-  last_page: z.int(),
-  per_page: z.int().positive(),
+  total: Integer.nonnegative(),
+  current_page: Integer,
+  last_page: Integer,
+  per_page: Integer.positive(),
   next_page_url: z.string().nullable(),
   prev_page_url: z.string().nullable(),
 });

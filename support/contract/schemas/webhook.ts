@@ -1,10 +1,10 @@
 /** Resources: Webhook, Registered event, Event catalogue entry. */
 import { z } from 'zod';
 import { EventNames } from '../events.ts';
-import { Timestamp } from './common.ts';
+import { Integer, Timestamp } from './common.ts';
 
 export const RegisteredEvent = z.object({
-  id: z.int(),
+  id: Integer,
   event_name: z.enum(EventNames as [string, ...string[]], {
     error: (issue) => `expected an event name from the catalogue, got ${JSON.stringify(issue.input)}`,
   }),
@@ -13,11 +13,11 @@ export type RegisteredEvent = z.infer<typeof RegisteredEvent>;
 
 /** A Webhook's fields with the types the Resources table gives (webhook.shape); forms are their own clauses. */
 export const WebhookShape = z.object({
-  id: z.int(),
+  id: Integer,
   name: z.string(),
   url: z.string(),
   method_type: z.string(),
-  status: z.int(),
+  status: Integer,
   created_at: z.string(),
   updated_at: z.string(),
   events: z.array(z.unknown()),

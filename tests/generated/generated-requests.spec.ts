@@ -2,8 +2,9 @@
  * Generated requests to every documented operation (fixtures/generated/, docs/generated.md): bodies
  * changed at every depth, List Products' query, `Accept-Language` and identifiers, derived from the
  * request schemas with fast-check. Each test judges readings only (`@assumed`, tagged `@generated`):
- * no 5xx, no 2xx for a value no reading takes as its field's type, and a 2xx answer that matches its
- * schema. `FUZZ=off` skips them; a failure prints the command that replays its input.
+ * no 5xx, no 2xx for a value no careful store takes as its field's type (fixtures/generated/readings.ts),
+ * and a 2xx answer that matches its schema. `FUZZ=off` skips them; a failure prints the command that
+ * replays its input.
  */
 import { expect, test } from '../../fixtures/index.ts';
 import { generated } from '../../fixtures/generated/details.ts';

@@ -13,7 +13,7 @@ import { createInterface } from 'node:readline';
 import { PROJECT_ROOT } from '../../support/run/config.ts';
 
 /** Where the store is: FOREIGN_STORE_DIR, else beside this project's checkout. */
-export const FOREIGN_STORE_DIR = path.resolve(
+const FOREIGN_STORE_DIR = path.resolve(
   process.env.FOREIGN_STORE_DIR ?? path.join(PROJECT_ROOT, '..', 'shared', 'foreign-store'),
 );
 

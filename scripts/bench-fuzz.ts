@@ -1,2 +1,2 @@
-/** `npm run bench:fuzz [-- --seeds=10 --variants=standard,divergent,strict --reps=1 --catch]`: selftest/bench/fuzz.ts. */
+/** `npm run bench:fuzz [-- --seeds=10 --variants=standard,divergent,strict --reps=1 --catch]`, or `-- --target` / `-- --foreign=<STORE_CHOICES>` [--seeds=20]: selftest/bench/fuzz.ts. */
 import '../selftest/bench/fuzz.ts';

@@ -257,7 +257,8 @@ async function runPairs(run: MatrixRun, pairs: ReadonlyMap<FaultName, readonly T
   await writeFile(planFile, JSON.stringify(plan));
   const cpu = process.cpuUsage();
   const result = await runSuite({
-    env: { ...childEnv(), BASE_URL: run.baseUrl, FAULT_PLAN: planFile },
+    // A generated test is asked only whether it fails: it stops at its first failure, and shrinks nothing.
+    env: { ...childEnv(), BASE_URL: run.baseUrl, FUZZ_SHRINK: 'off', FAULT_PLAN: planFile },
     args: [`--workers=${run.workers}`],
     timeoutMs: 20 * 60_000,
     ...(run.keepRunDir ? { keepReports: path.join(run.keepRunDir, name) } : {}),

@@ -316,6 +316,13 @@ export const Variables = {
     unset: 'none',
     shown: true,
   }),
+  FUZZ_SHRINK: variable({
+    schema: z.enum(['on', 'off']).default('on'),
+    section: 'Run',
+    meaning:
+      'a failing generated test shrinks its first failures to the smallest inputs that fail; `off`: it stops at its first failing request and reports it as sent (sooner, when only whether it fails matters)',
+    shown: true,
+  }),
   REFERENCE_FAULTS: variable({
     schema: z.string().default(''),
     section: 'Run',

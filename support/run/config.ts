@@ -101,12 +101,14 @@ export interface Config {
   readonly createdResourcesFile: string;
   /** CONFORMANCE_BASELINE, resolved from the working directory: the report of an earlier run (support/report/baseline.ts). */
   readonly baselineFile: string | undefined;
-  /** The generated requests (FUZZ, FUZZ_RUNS, FUZZ_SEED, FUZZ_PATH): tests/generated/. */
+  /** The generated requests (FUZZ, FUZZ_RUNS, FUZZ_SEED, FUZZ_PATH, FUZZ_SHRINK): tests/generated/. */
   readonly fuzz: {
     readonly enabled: boolean;
     readonly runs: number;
     readonly seed: number | undefined;
     readonly path: string | undefined;
+    /** Off: a generated test stops at its first failing request, and reports it unshrunk. */
+    readonly shrink: boolean;
   };
   /** Fault matrix runs only: the plan file, and whether requests name their test. */
   readonly faultPlan: string | undefined;
@@ -283,7 +285,13 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
       e.CREATED_RESOURCES_FILE ?? path.join(e.REPORTS_DIR, 'created-resources.json'),
     ),
     baselineFile: e.CONFORMANCE_BASELINE ? path.resolve(root, e.CONFORMANCE_BASELINE) : undefined,
-    fuzz: Object.freeze({ enabled: e.FUZZ === 'on', runs: e.FUZZ_RUNS, seed: e.FUZZ_SEED, path: e.FUZZ_PATH }),
+    fuzz: Object.freeze({
+      enabled: e.FUZZ === 'on',
+      runs: e.FUZZ_RUNS,
+      seed: e.FUZZ_SEED,
+      path: e.FUZZ_PATH,
+      shrink: e.FUZZ_SHRINK === 'on',
+    }),
     faultPlan: e.FAULT_PLAN,
     traceTests: e.TRACE_TESTS,
   });

@@ -47,7 +47,7 @@ export interface ListedTest {
   readonly listLine: string;
   readonly file: string;
   readonly line: number;
-  /** Its describe titles and its title: the test's key in the fault matrix (support/run/fault-plan.ts). */
+  /** Its describe titles and its title: the test's key in the fault matrix (selftest/matrix/plan.ts). */
   readonly title: string;
   readonly tags: readonly string[];
   readonly clauses: readonly string[];
@@ -241,7 +241,8 @@ export async function runPlaywright(options: PlaywrightOptions): Promise<RunResu
 }
 
 export interface RunOptions {
-  readonly env?: Readonly<Record<string, string>>;
+  /** Over the child environment (undefined removes a variable). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
   readonly args?: readonly string[];
   /** Only these tests (by `listLine`). */
   readonly only?: readonly ListedTest[];

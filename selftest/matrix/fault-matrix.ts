@@ -18,8 +18,8 @@
  *    `blastRadius: true` runs them too. A fault that bends one request of a run (`once`) runs only against
  *    the `@stated` tests citing its clause, so that request is one of theirs.
  * 3. One matrix run: every fault gets its own reference (in this process, each on its own port), and
- *    each test is declared once per fault it runs against (plan.ts, fixtures/matrix.ts), all in one set
- *    of workers; a copy that fails keeps its worker (fixtures/target.ts). A verdict reads every test (a
+ *    each test is declared once per fault it runs against (plan.ts, suite-test.ts), all in one set
+ *    of workers; a copy that fails keeps its worker (suite-test.ts). A verdict reads every test (a
  *    `@stated` test skipped as depending on a clause is accepted beside a failing test of that clause): an
  *    assumed-clause fault whose verdict turned runs again against every other test it can reach, and is
  *    judged on all of them.
@@ -39,7 +39,7 @@ import { buildReport, median, type Outcome, type TestRecord } from '../../suppor
 import { REFERENCE_PROFILE } from '../../support/run/config.ts';
 import { runSuite, type TestOutcome } from '../harness/suite-run.ts';
 import type { OpenApiCheck } from './openapi-answers.ts';
-import { MatrixAnnotation, type FaultPlan } from './plan.ts';
+import { MatrixAnnotation, matrixRunEnvironment, type FaultPlan } from './plan.ts';
 import { startReference, traceCleanRun, type Reference, type TracedRun } from './traced-run.ts';
 
 const TOKEN = `matrix-${randomBytes(12).toString('hex')}`;
@@ -258,7 +258,7 @@ async function runPairs(run: MatrixRun, pairs: ReadonlyMap<FaultName, readonly T
   const cpu = process.cpuUsage();
   const result = await runSuite({
     // A generated test is asked only whether it fails: it stops at its first failure, and shrinks nothing.
-    env: { ...childEnv(), BASE_URL: run.baseUrl, FUZZ_SHRINK: 'off', FAULT_PLAN: planFile },
+    env: { ...childEnv(), BASE_URL: run.baseUrl, FUZZ_SHRINK: 'off', ...matrixRunEnvironment({ plan: planFile }) },
     args: [`--workers=${run.workers}`],
     timeoutMs: 20 * 60_000,
     ...(run.keepRunDir ? { keepReports: path.join(run.keepRunDir, name) } : {}),

@@ -1,6 +1,6 @@
 /**
  * The fault matrix's first step: the suite against the clean reference, each request naming its test
- * (TEST_HEADER). The reference evaluates the guard of every fault's bend at every hook point it passes
+ * (TEST_HEADER, suite-test.ts). The reference evaluates the guard of every fault's bend at every hook point it passes
  * (reference/hooks.ts) and applies none; a guard that holds while it serves a test's request is a fault
  * that could change what that test sees. A fault whose guard never held for a test cannot make it fail.
  *
@@ -15,7 +15,7 @@ import { operationOf } from '../../reference/routes/context.ts';
 import { OBSERVATION_TAG } from '../../support/contract/annotations.ts';
 import { runSuite, type TestOutcome } from '../harness/suite-run.ts';
 import { OpenApiAnswers, type OpenApiCheck } from './openapi-answers.ts';
-import { keyHash, SET_UP_MARK, TEST_HEADER } from './plan.ts';
+import { keyHash, matrixRunEnvironment, SET_UP_MARK, TEST_HEADER } from './plan.ts';
 
 /** Where a consultation is recorded when its request names no test (preflight's, teardown's, a set-up step's). */
 const NO_TEST = '(a request of no test)';
@@ -93,7 +93,7 @@ export async function traceCleanRun(options: TraceOptions): Promise<{ run: Trace
   };
   const reference = await startReference(options.token, tracing, instrument);
   const clean = await runSuite({
-    env: { ...options.env, BASE_URL: reference.url, TRACE_TESTS: 'true' },
+    env: { ...options.env, BASE_URL: reference.url, ...matrixRunEnvironment({ trace: true }) },
     args: [`--workers=${options.workers}`],
   });
   if (clean.tests.length === 0) {

@@ -49,7 +49,7 @@ type Guard = (request: BuiltRequest) => void;
 export interface StoreApiOptions {
   readonly target: RequestTarget;
   readonly requestTimeoutMs: number;
-  /** Headers added to every request, computed as it is built (the fault matrix's test header). */
+  /** Headers added to every request, computed as it is built. */
   readonly extraHeaders?: () => Readonly<Record<string, string>>;
   readonly guards?: readonly Guard[];
   readonly recorders?: readonly Recorder[];
@@ -122,7 +122,7 @@ export class StoreApi {
           failOnStatusCode: false,
           maxRedirects: 0,
           // Once, on ECONNRESET only (Playwright retries no other error): a kept-alive connection the server
-          // closed just as it was reused. Seen under load in the fault matrix; nothing about the target.
+          // closed just as it was reused. Seen under load on a busy machine; nothing about the target.
           maxRetries: 1,
           timeout: this.options.requestTimeoutMs,
         });

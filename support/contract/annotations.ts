@@ -1,6 +1,6 @@
 /**
  * The annotations a conformance test carries, by type: written by the fixtures and the tests, read by
- * the conformance reporter and the fault matrix. Kept apart so neither side imports the other.
+ * the conformance reporter and the suite's own tests. Kept apart so neither side imports the other.
  */
 export const Annotation = {
   /** A clause the test checks (one annotation per clause). */
@@ -52,6 +52,6 @@ export const OBSERVATION_TAG = '@observation';
 
 /**
  * The tag of a test whose requests are generated (tests/generated/): `@assumed` like its clauses, never
- * deciding the verdict. The fault matrix runs it only against the faults its requests reach.
+ * deciding the verdict.
  */
 export const GENERATED_TAG = '@generated';

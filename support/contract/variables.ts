@@ -407,18 +407,6 @@ export const Variables = {
     internal: true,
     runState: true,
   }),
-  FAULT_PLAN: variable({
-    schema: optionalString,
-    meaning: 'the fault matrix: the plan file of a matrix run',
-    internal: true,
-    runState: true,
-  }),
-  TRACE_TESTS: variable({
-    schema: flag(false),
-    meaning: 'the fault matrix: name the test on every request',
-    internal: true,
-    runState: true,
-  }),
   SELF_TEST: variable({
     schema: flag(false),
     meaning:

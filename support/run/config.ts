@@ -110,9 +110,6 @@ export interface Config {
     /** Off: a generated test stops at its first failing request, and reports it unshrunk. */
     readonly shrink: boolean;
   };
-  /** Fault matrix runs only: the plan file, and whether requests name their test. */
-  readonly faultPlan: string | undefined;
-  readonly traceTests: boolean;
 }
 
 /** Bad configuration: one block naming every bad variable (no stack, no code frame: support/run/errors.ts). */
@@ -292,8 +289,6 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
       path: e.FUZZ_PATH,
       shrink: e.FUZZ_SHRINK === 'on',
     }),
-    faultPlan: e.FAULT_PLAN,
-    traceTests: e.TRACE_TESTS,
   });
 }
 

@@ -1,7 +1,7 @@
 /**
  * Checks success answers against the OpenAPI document (spec/openapi.json) with Ajv (draft 2020-12,
  * the dialect of OpenAPI 3.1): the proof that the published document describes what a conforming
- * target answers. The fault matrix checks every success answer of its run against the clean reference.
+ * target answers. The self tests check every success answer the embedded reference gives a whole run.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -4,7 +4,8 @@
  * `npx store-api-conformance`: the help, a command's own, and a mistyped option; the embedded reference
  * run to CONFORMANT, its reports in that directory and none in the package; certify, then verify; a
  * bundle whose conformance.json was edited; and a bundle made by a copy with one test file changed,
- * verified by the pristine install. One install serves every check: it is the costly part.
+ * verified by the pristine install. One install serves every check: it is the costly part. And, from the
+ * packed file list alone, that the tarball carries none of the fault matrix's machinery.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test } from './fixtures.ts';
 import { COMMAND, installSuite, npx, packSuite, userEnvironment, type CommandResult } from './harness/install.ts';
+import * as matrixPlan from './matrix/plan.ts';
 import { runDirectory } from './support/report-files.ts';
 import { SUITE_MANIFEST_FILE, suiteFiles, SuiteManifest } from '../support/report/suite-manifest.ts';
 import { PROJECT_ROOT } from '../support/run/config.ts';
@@ -23,6 +25,38 @@ const exec = promisify(execFile);
 const said = (run: CommandResult) => `exit ${run.exitCode}\n${run.stdout.slice(-4000)}\n${run.stderr.slice(-4000)}`;
 const CHANGED_TEST = 'tests/webhooks/webhook-events.spec.ts';
 
+/** What npm packs from this tree (`npm pack --dry-run`), by path. */
+async function packedFiles(): Promise<string[]> {
+  const { stdout } = await exec('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: PROJECT_ROOT });
+  const [dryRun] = JSON.parse(stdout) as { files: { path: string }[] }[];
+  return (dryRun?.files ?? []).map((f) => f.path).sort();
+}
+
+test("the tarball ships no self-test machinery: no code of it is the fault matrix's, names its plan, variables, annotations or header", async () => {
+  const code = (await packedFiles()).filter((file) => /\.(ts|js|cjs|mjs)$/.test(file));
+  expect(code, 'the tarball holds code').toContain('fixtures/index.ts');
+  expect(
+    code.filter((file) => /matrix|fault-plan/i.test(file)),
+    "the fault matrix's own files",
+  ).toEqual([]);
+  // Every name selftest/matrix/plan.ts exports, the values a matrix run is told by, and the wrapper's old name.
+  const names = [
+    ...Object.keys(matrixPlan),
+    ...Object.values(matrixPlan.MatrixVariable),
+    matrixPlan.MatrixAnnotation.test,
+    matrixPlan.MatrixAnnotation.failed,
+    matrixPlan.TEST_HEADER,
+    'faultMatrix',
+  ];
+  const naming = await Promise.all(
+    code.map(async (file) => {
+      const text = await readFile(path.join(PROJECT_ROOT, file), 'utf8');
+      return names.filter((name) => text.includes(name)).map((name) => `${file}: ${name}`);
+    }),
+  );
+  expect(naming.flat(), "shipped code naming the fault matrix's machinery").toEqual([]);
+});
+
 test('installed from its tarball into an empty directory: npx store-api-conformance runs the reference to CONFORMANT, certifies, and verifies only what this release made', async ({}, testInfo) => {
   testInfo.setTimeout(6 * 60_000);
   const dir = await runDirectory(testInfo, 'package');
@@ -31,11 +65,7 @@ test('installed from its tarball into an empty directory: npx store-api-conforma
 
   const tarball =
     await test.step('npm pack: the tarball holds the files npm packs from this tree, and their manifest', async () => {
-      const { stdout } = await exec('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: PROJECT_ROOT });
-      const [dryRun] = JSON.parse(stdout) as { files: { path: string }[] }[];
-      expect(dryRun?.files.map((f) => f.path).sort(), 'what npm packs is what the manifest lists').toEqual(
-        suiteFiles(),
-      );
+      expect(await packedFiles(), 'what npm packs is what the manifest lists').toEqual(suiteFiles());
       const file = await packSuite(dir);
       const { stdout: listing } = await exec('tar', ['-tzf', file]);
       expect(

@@ -3,15 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
-import {
-  ConfigError,
-  describeConfig,
-  isLoopback,
-  parseConfig,
-  PROJECT_ROOT,
-  readEnvironment,
-} from '../support/run/config.ts';
+import { ConfigError, describeConfig, parseConfig, PROJECT_ROOT, readEnvironment } from '../support/run/config.ts';
 import { journalDir, shardReportFile } from '../support/run/created-resources.ts';
+import { isLoopback } from '../support/client/http.ts';
 
 const remote = {
   BASE_URL: 'https://staging.example.com',

@@ -36,7 +36,7 @@ const shown = (file: string) => {
 
 async function check(config: Config): Promise<number> {
   const [{ isLoopback }, { preflight }, { checkProfile, describeCheck }, { newRunId }, teardown] = await Promise.all([
-    import('../../support/run/config.ts'),
+    import('../../support/client/http.ts'),
     import('../../support/run/preflight.ts'),
     import('../../support/run/profile-check.ts'),
     import('../../support/run/run-id.ts'),

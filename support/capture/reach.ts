@@ -2,15 +2,24 @@
  * Whether the target can reach the capture server, and the workers' client of it. Kept apart from the
  * server (support/capture/server.ts, which loads fastify): workers load only this and the client.
  */
-import { isLoopback, type Config } from '../run/config.ts';
+import { isLoopback } from '../client/http.ts';
 import { CaptureClient } from './client.ts';
+import type { CaptureSettings } from './start.ts';
+
+/** What of the run's configuration (support/run/config.ts) says whether and where the target reaches the capture server. */
+interface CaptureReach {
+  readonly capture: CaptureSettings;
+  readonly runId: string | undefined;
+  readonly embedded: boolean;
+  readonly baseUrl: string | undefined;
+}
 
 /**
  * The workers' client, from the config global setup completed. `shard` names this shard in the label
  * its inboxes are opened with (with the run id): a shared capture server counts its use per label.
  */
 export function captureClientFor(
-  config: Config,
+  config: CaptureReach,
   shard?: { readonly current: number; readonly total: number } | null,
 ): CaptureClient {
   const { localUrl, controlToken, publicUrl } = config.capture;
@@ -30,7 +39,7 @@ export const REMOTE_WITHOUT_PUBLIC_URL =
  * Why deliveries cannot be observed in this run, or undefined when they can. A target on this machine
  * (the embedded reference, or a BASE_URL on loopback) reaches the capture server on loopback.
  */
-export function deliveriesUnobservable(config: Config): string | undefined {
+export function deliveriesUnobservable(config: CaptureReach): string | undefined {
   if (config.capture.publicUrl || config.embedded) return undefined;
   return config.baseUrl !== undefined && isLoopback(config.baseUrl) ? undefined : REMOTE_WITHOUT_PUBLIC_URL;
 }

@@ -6,10 +6,25 @@
  * the workers learn where the control API is through `captureEnvironment`.
  */
 import { randomBytes } from 'node:crypto';
-import type { Config } from '../run/config.ts';
 import type { CaptureEndpoint } from './client.ts';
 import type { CaptureLimits } from './protocol.ts';
 import { buildCaptureServer, type CaptureServer } from './server.ts';
+
+/** Where the run's capture server is, or is to be started: the configuration's `capture` (support/run/config.ts). */
+export interface CaptureSettings {
+  /**
+   * The address the target is told: CAPTURE_PUBLIC_URL, else CAPTURE_URL unless it is loopback (a
+   * remote target cannot reach that). Undefined: the local address, for a target on this machine.
+   */
+  readonly publicUrl: string | undefined;
+  readonly host: string;
+  readonly port: number;
+  /** CAPTURE_URL: a shared capture server; the run starts none of its own. */
+  readonly url: string | undefined;
+  /** Set once global setup has started (or found) the capture server. */
+  readonly localUrl: string | undefined;
+  readonly controlToken: string | undefined;
+}
 
 export interface RunningCapture {
   readonly endpoint: CaptureEndpoint;
@@ -50,7 +65,7 @@ export async function listenCapture(options: CaptureListenOptions): Promise<List
 }
 
 /** The run's own capture server, where the config says. */
-export function startCaptureServer(config: Config): Promise<ListeningCapture> {
+export function startCaptureServer(config: { readonly capture: CaptureSettings }): Promise<ListeningCapture> {
   return listenCapture({ host: config.capture.host, port: config.capture.port, publicUrl: config.capture.publicUrl });
 }
 
@@ -58,7 +73,7 @@ export function startCaptureServer(config: Config): Promise<ListeningCapture> {
  * The capture server CAPTURE_URL names (started by `npm run capture`, shared by shards or machines),
  * or undefined when the run should start its own. Nothing to start or close: it outlives the run.
  */
-export function sharedCapture(config: Config): RunningCapture | undefined {
+export function sharedCapture(config: { readonly capture: CaptureSettings }): RunningCapture | undefined {
   const { url, controlToken, publicUrl } = config.capture;
   if (url === undefined || controlToken === undefined) return undefined;
   return { endpoint: { localUrl: url, publicUrl: publicUrl ?? url, controlToken }, close: async () => {} };

@@ -28,6 +28,12 @@ export interface HttpResponse {
   text(): Promise<string>;
 }
 
+/** Whether a URL names this machine (localhost, 127.0.0.0/8, ::1): a target there reaches the capture server on loopback. */
+export function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
 /** The signal's reason (a DOMException `TimeoutError` or `AbortError` is an Error), as fetch rejects with it. */
 const abortReason = (signal: AbortSignal): Error =>
   signal.reason instanceof Error

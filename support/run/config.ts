@@ -7,6 +7,9 @@ import path from 'node:path';
 import { parse as parseDotenv } from 'dotenv';
 import { z } from 'zod';
 import { SetupError } from './errors.ts';
+import { isLoopback } from '../client/http.ts';
+import type { CaptureSettings } from '../capture/start.ts';
+import type { SignatureConfig } from '../capture/signature/verify.ts';
 import { TargetProfile, withStatusMeanings } from '../contract/profile.ts';
 import { redact, registerSecret, REDACTED } from '../redaction/redact.ts';
 import {
@@ -61,20 +64,7 @@ export interface Config {
   readonly referenceChoices: readonly ReferenceChoiceName[];
   /** PARKED_WEBHOOK_URL: the base of webhook destinations that wait for no delivery (unset: a `.invalid` host). */
   readonly parkedWebhookUrl: string | undefined;
-  readonly capture: {
-    /**
-     * The address the target is told: CAPTURE_PUBLIC_URL, else CAPTURE_URL unless it is loopback (a
-     * remote target cannot reach that). Undefined: the local address, for a target on this machine.
-     */
-    readonly publicUrl: string | undefined;
-    readonly host: string;
-    readonly port: number;
-    /** CAPTURE_URL: a shared capture server; the run starts none of its own. */
-    readonly url: string | undefined;
-    /** Set once global setup has started (or found) the capture server. */
-    readonly localUrl: string | undefined;
-    readonly controlToken: string | undefined;
-  };
+  readonly capture: CaptureSettings;
   /** OBSERVE_DELIVERIES and OBSERVE_RETRY_WINDOW_MS: tests/observations/delivery-behaviour.spec.ts. */
   readonly observation: { readonly enabled: boolean; readonly retryWindowMs: number };
   readonly deliveryTimeoutMs: number;
@@ -86,13 +76,7 @@ export interface Config {
    * x-store-signature, base64, with `hmac-signature`, as the divergent ones), any _HEADER or _ENCODING given still winning;
    * for a remote target, undefined (the signature test skips).
    */
-  readonly signature:
-    | {
-        readonly scheme: 'none' | 'standard-webhooks' | 'hmac-sha256';
-        readonly header: string;
-        readonly encoding: 'hex' | 'base64';
-      }
-    | undefined;
+  readonly signature: SignatureConfig | undefined;
   readonly deletePaths: { readonly product: string | undefined; readonly webhook: string | undefined };
   /**
    * Absolute path of CREATED_RESOURCES_FILE, default <REPORTS_DIR>/created-resources.json. A shard's own
@@ -169,11 +153,6 @@ function editDistance(a: string, b: string): number {
         d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   return d[a.length]![b.length]!;
-}
-
-export function isLoopback(url: string): boolean {
-  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
 }
 
 /** Parses an environment into a Config, or throws one ConfigError listing every problem. */

@@ -10,7 +10,7 @@
  *   was fastest behind a 100 ms proxy (`npm run bench:remote -- --workers=4,8,16`: 19.0, 13.9, 18.2 s).
  */
 import { availableParallelism } from 'node:os';
-import { isLoopback } from './config.ts';
+import { isLoopback } from '../client/http.ts';
 
 /** Workers per core against a remote target. */
 const REMOTE_WORKERS_PER_CORE = 4;

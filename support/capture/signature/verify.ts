@@ -13,10 +13,11 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
-import type { Config } from '../../run/config.ts';
+import type { SignatureChoice } from '../../contract/embedded-targets.ts';
 import { arrivedSignature } from './headers.ts';
 
-export type SignatureConfig = NonNullable<Config['signature']>;
+/** How a run's deliveries are signed (WEBHOOK_SIGNATURE_*): the scheme, its header and its encoding, as an embedded target's choices say it. */
+export type SignatureConfig = SignatureChoice;
 
 export interface SignedRequest {
   readonly headers: Readonly<Record<string, string>>;

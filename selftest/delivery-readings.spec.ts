@@ -5,7 +5,7 @@
  */
 import { expect, test } from './fixtures.ts';
 import { Delivery } from '../support/capture/delivery.ts';
-import { namesOnlyAnotherEvent, namingEvent, updateDescribed } from '../fixtures/steps/deliveries.ts';
+import { namesOnlyAnotherEvent, namingEvent, updateDescribed } from '../fixtures/deliveries.ts';
 
 let seq = 0;
 function delivery(body: unknown, headers: Record<string, string> = {}): Delivery {

@@ -6,7 +6,7 @@
  * the cause, which expectListed and requireListed skip on.
  */
 import Fastify from 'fastify';
-import { expectListed, findListed, MAX_WALKED_PAGES, requireListed } from '../fixtures/steps/list.ts';
+import { expectListed, findListed, MAX_WALKED_PAGES, requireListed } from '../fixtures/list.ts';
 import { StoreApi } from '../support/client/store-api.ts';
 import { expect, test } from './fixtures.ts';
 

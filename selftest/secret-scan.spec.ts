@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
-import { SUITE_SECRET_PATTERN, webhookSecret, webhookSecretWithSymbols } from '../fixtures/builders/webhooks.ts';
+import { SUITE_SECRET_PATTERN, webhookSecret, webhookSecretWithSymbols } from '../fixtures/webhooks.ts';
 import { redact } from '../support/redaction/redact.ts';
 import { FaultCatalogue, FaultNames, type FaultName } from '../reference/faults/index.ts';
 import { EvidenceNames } from '../support/client/evidence.ts';

@@ -3,7 +3,7 @@
  * every configured reporter. A run that would record traces without that reporter first must not start
  * (support/redaction/trace-guard.ts); one that keeps it first must leave no token in any trace archive.
  */
-import { SUITE_SECRET_PATTERN } from '../fixtures/builders/webhooks.ts';
+import { SUITE_SECRET_PATTERN } from '../fixtures/webhooks.ts';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';

@@ -16,7 +16,7 @@
  * (Playwright takes the caller of `test()`): each names its test in an annotation.
  */
 import { test as suiteTest } from '../../fixtures/index.ts';
-import { inSetUp } from '../../fixtures/steps/set-up.ts';
+import { inSetUp } from '../../fixtures/set-up.ts';
 import {
   keyHash,
   MatrixAnnotation,

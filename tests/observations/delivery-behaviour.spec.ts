@@ -14,7 +14,7 @@ import {
   epochNow,
   REMOTE_WITHOUT_PUBLIC_URL,
   type Delivery,
-} from '../../fixtures/steps/deliveries.ts';
+} from '../../fixtures/deliveries.ts';
 import {
   arrival,
   observeHeaders,
@@ -22,7 +22,7 @@ import {
   observeRepeats,
   observeRetries,
   record,
-} from '../../fixtures/steps/observations.ts';
+} from '../../fixtures/observations.ts';
 
 /** How long each inbox is watched for repeats after the last expected delivery arrived. */
 const REPEAT_WINDOW_MS = 3_000;

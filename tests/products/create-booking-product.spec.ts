@@ -3,8 +3,8 @@
  * tests/conventions/success-answers.spec.ts, the Product it answers with in product-answers.spec.ts,
  * the bodies it must refuse in product-validation.spec.ts.
  */
-import { cites, expect, requireSuccess, Statuses, test } from '../../fixtures/index.ts';
-import { field, inAnswer, productFields } from '../../fixtures/answers.ts';
+import { cites, expect, requireSuccess, Statuses, test, field, inAnswer } from '../../fixtures/index.ts';
+import { productFields } from '../../fixtures/products.ts';
 
 test.describe('Create Booking Product', () => {
   test(

@@ -3,8 +3,7 @@
  * tests/conventions/success-answers.spec.ts, the Product it answers with in product-answers.spec.ts,
  * the bodies it must refuse in product-validation.spec.ts.
  */
-import { cites, requireSuccess, test } from '../../fixtures/index.ts';
-import { field } from '../../fixtures/answers.ts';
+import { cites, requireSuccess, test, field } from '../../fixtures/index.ts';
 
 test.describe('Create Service Product', () => {
   test(

@@ -5,10 +5,19 @@
  * list searched also for the word in their names (fixtures/steps/product-sets.ts).
  */
 import { z } from 'zod';
-import { cites, dependsOn, expect, test, type Make, type StoreApi } from '../../fixtures/index.ts';
-import { listItemFields, readData } from '../../fixtures/answers.ts';
-import { walkPages } from '../../fixtures/steps/list.ts';
 import {
+  cites,
+  dependsOn,
+  expect,
+  test,
+  type Make,
+  type StoreApi,
+  readData,
+  concurrently,
+} from '../../fixtures/index.ts';
+import {
+  listItemFields,
+  walkPages,
   allLabels,
   describePages,
   idsOf,
@@ -19,10 +28,9 @@ import {
   uniqueWord,
   type ProductSet,
   type SetProduct,
-} from '../../fixtures/steps/product-sets.ts';
+} from '../../fixtures/list.ts';
 import type { ListProductsQuery } from '../../support/contract/schemas/bodies.ts';
 import { publishingStatusId, type TargetProfile } from '../../support/contract/profile.ts';
-import { concurrently } from '../../fixtures/concurrently.ts';
 import { Tag } from '../../support/contract/schemas/product.ts';
 
 /** A filter's item, as the checks over the whole filtered list read it. */

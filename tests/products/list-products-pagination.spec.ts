@@ -9,20 +9,32 @@
  * on sets of products this test made, found by the word in their names (fixtures/steps/product-sets.ts).
  */
 import { z } from 'zod';
-import { cites, dependsOn, expect, requireSuccess, Statuses, test, type StoreApi } from '../../fixtures/index.ts';
-import { readData, readListed, type ListedPage } from '../../fixtures/answers.ts';
-import { listPage, walkPages, wholeList } from '../../fixtures/steps/list.ts';
 import {
+  cites,
+  dependsOn,
+  expect,
+  requireSuccess,
+  Statuses,
+  test,
+  type StoreApi,
+  readData,
+  concurrently,
+} from '../../fixtures/index.ts';
+import {
+  readListed,
+  type ListedPage,
+  listPage,
+  walkPages,
+  wholeList,
   describePages,
   drafts,
   makeProductSet,
   uniqueWord,
   type ProductSet,
-} from '../../fixtures/steps/product-sets.ts';
-import type { ProductSteps } from '../../fixtures/steps/products.ts';
+} from '../../fixtures/list.ts';
+import type { ProductSteps } from '../../fixtures/products.ts';
 import type { ListProductsQuery } from '../../support/contract/schemas/bodies.ts';
 import { Pagination } from '../../support/contract/schemas/product.ts';
-import { concurrently } from '../../fixtures/concurrently.ts';
 
 /** The path the spec says the links point at (Endpoints). */
 const LINK_PATH = '/api/core/v1/products';

@@ -7,15 +7,30 @@
  * values (its type, what it was created with) depends on finding it.
  */
 import { z } from 'zod';
-import { cites, dependsOn, expect, notApplicable, requireSuccess, test, type StoreApi } from '../../fixtures/index.ts';
-import { listItemFields, readData, textOf } from '../../fixtures/answers.ts';
-import { expectListed, findListed, requireListed, type Found, type ListOptions } from '../../fixtures/steps/list.ts';
-import { uniqueWord } from '../../fixtures/steps/product-sets.ts';
-import type { ProductSteps } from '../../fixtures/steps/products.ts';
+import {
+  cites,
+  dependsOn,
+  expect,
+  notApplicable,
+  requireSuccess,
+  test,
+  type StoreApi,
+  readData,
+  concurrently,
+} from '../../fixtures/index.ts';
+import {
+  listItemFields,
+  expectListed,
+  findListed,
+  requireListed,
+  type Found,
+  type ListOptions,
+  uniqueWord,
+} from '../../fixtures/list.ts';
+import { textOf, type ProductSteps } from '../../fixtures/products.ts';
 import { ProductTypeLabels } from '../../support/contract/events.ts';
 import { AbsoluteUrl, BilingualText, Timestamp, WithId } from '../../support/contract/schemas/common.ts';
 import { ProductListItemShape } from '../../support/contract/schemas/product.ts';
-import { concurrently } from '../../fixtures/concurrently.ts';
 
 /** A booking and a service product of this test, and the pages of the unfiltered list read looking for them. */
 async function listedProducts(api: StoreApi, products: ProductSteps, options: ListOptions = {}) {

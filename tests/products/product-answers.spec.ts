@@ -14,11 +14,23 @@ import {
   Statuses,
   test,
   type ApiResponse,
+  dataOf,
+  field,
+  inAnswer,
+  readData,
+  concurrently,
 } from '../../fixtures/index.ts';
-import { dataOf, field, inAnswer, productFields, readData, textOf } from '../../fixtures/answers.ts';
-import { checkboxOption, radioOption, tagNames, textOption } from '../../fixtures/builders/products.ts';
-import { concurrently } from '../../fixtures/concurrently.ts';
-import type { Omitted, ProductAnswering, ProductSteps } from '../../fixtures/steps/products.ts';
+import {
+  productFields,
+  textOf,
+  checkboxOption,
+  radioOption,
+  tagNames,
+  textOption,
+  type Omitted,
+  type ProductAnswering,
+  type ProductSteps,
+} from '../../fixtures/products.ts';
 import type { ClauseId } from '../../support/contract/clauses.ts';
 import { Operations } from '../../support/contract/operations.ts';
 import { publishingStatusId } from '../../support/contract/profile.ts';

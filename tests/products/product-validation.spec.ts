@@ -6,8 +6,13 @@
  * is not shown, so no case leaves a field out. One line per case, so a failure points at it.
  */
 import { cites, expect, test, type Make, type RunConfig } from '../../fixtures/index.ts';
-import { checkboxOption, radioOption, sizes } from '../../fixtures/builders/products.ts';
-import type { ProductAnswering, ProductSteps } from '../../fixtures/steps/products.ts';
+import {
+  checkboxOption,
+  radioOption,
+  sizes,
+  type ProductAnswering,
+  type ProductSteps,
+} from '../../fixtures/products.ts';
 import type { BookingProductBody, ServiceProductBody } from '../../support/contract/schemas/bodies.ts';
 import type { ClauseId } from '../../support/contract/clauses.ts';
 import { Operations } from '../../support/contract/operations.ts';

@@ -4,9 +4,19 @@
  * the bodies it must refuse in product-validation.spec.ts. A PATCH body here is a full valid service
  * body unless the test is about leaving fields out: which fields a PATCH needs is not shown.
  */
-import { cites, expect, notApplicable, requireSuccess, Statuses, test } from '../../fixtures/index.ts';
-import { expectUpdatedNotBeforeCreated, field, inAnswer, productFields, readData } from '../../fixtures/answers.ts';
-import { tagNames } from '../../fixtures/builders/products.ts';
+import {
+  cites,
+  expect,
+  notApplicable,
+  requireSuccess,
+  Statuses,
+  test,
+  expectUpdatedNotBeforeCreated,
+  field,
+  inAnswer,
+  readData,
+} from '../../fixtures/index.ts';
+import { productFields, tagNames } from '../../fixtures/products.ts';
 import { WithId } from '../../support/contract/schemas/common.ts';
 
 const sorted = <T>(items: readonly T[]) => [...items].sort();

@@ -3,8 +3,7 @@
  * refused call writes nothing. The request is in every other way one that succeeds with the configured
  * token (an update names a webhook or product that exists), so only the credentials can be why it is refused.
  */
-import { cites, expect, Statuses, test, type Credentials } from '../../fixtures/index.ts';
-import type { RunConfig } from '../../fixtures/index.ts';
+import { cites, expect, Statuses, test, type Credentials, type RunConfig } from '../../fixtures/index.ts';
 import { Operations, ProtectedOperationIds } from '../../support/contract/operations.ts';
 
 interface Variant {

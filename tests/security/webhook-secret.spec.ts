@@ -5,12 +5,19 @@
  * messages name the operations that leaked, never the secret.
  */
 import { z } from 'zod';
-import { cites, dependsOn, expect, test, type ApiResponse, type Make, type StoreApi } from '../../fixtures/index.ts';
-import { bodyHoldsSecret } from '../../fixtures/answers.ts';
-import type { CallSteps } from '../../fixtures/steps/calls.ts';
-import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
+import {
+  cites,
+  dependsOn,
+  expect,
+  test,
+  type ApiResponse,
+  type Make,
+  type StoreApi,
+  concurrently,
+} from '../../fixtures/index.ts';
+import { bodyHoldsSecret, registerWebhook } from '../../fixtures/webhooks.ts';
+import type { CallSteps } from '../../fixtures/calls.ts';
 import { OperationIds, Operations } from '../../support/contract/operations.ts';
-import { concurrently } from '../../fixtures/concurrently.ts';
 
 const ProductId = z.object({ data: z.object({ id: z.int() }) });
 

@@ -22,7 +22,7 @@ import {
   updateDescribed,
   verifySignature,
   type Delivery,
-} from '../../fixtures/steps/deliveries.ts';
+} from '../../fixtures/deliveries.ts';
 
 /** A JSON media type: application/json, or a structured +json type; parameters (charset) allowed. */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;

@@ -12,19 +12,21 @@ import {
   Statuses,
   test,
   type ApiResponse,
+  readData,
+  readSuccess,
+  afterBaseline,
+  asSetUp,
 } from '../../fixtures/index.ts';
 import {
   eventNamesOf,
   eventNamesOutsideCatalogue,
   pathsHoldingSecret,
-  readData,
-  readSuccess,
   webhookFields,
-} from '../../fixtures/answers.ts';
-import { OWN_EVENTS, SECRET_SYMBOLS } from '../../fixtures/builders/webhooks.ts';
-import { afterBaseline } from '../../fixtures/steps/baseline.ts';
-import { asSetUp } from '../../fixtures/steps/set-up.ts';
-import { dependWhenSecretRefused, notApplicableWhenUnknownEventRefused } from '../../fixtures/steps/webhooks.ts';
+  OWN_EVENTS,
+  SECRET_SYMBOLS,
+  dependWhenSecretRefused,
+  notApplicableWhenUnknownEventRefused,
+} from '../../fixtures/webhooks.ts';
 import { Timestamp } from '../../support/contract/schemas/common.ts';
 import { RegisteredEvent, WebhookShape } from '../../support/contract/schemas/webhook.ts';
 

@@ -1,23 +1,29 @@
 /** Update Webhook beyond its status, envelope and body format (tests/conventions/success-answers.spec.ts). */
 import { z } from 'zod';
-import { cites, dependsOn, expect, notApplicable, requireSuccess, Statuses, test } from '../../fixtures/index.ts';
 import {
+  cites,
+  dependsOn,
+  expect,
+  notApplicable,
+  requireSuccess,
+  Statuses,
+  test,
   dataOf,
+  expectUpdatedNotBeforeCreated,
+  readData,
+  asSetUp,
+} from '../../fixtures/index.ts';
+import {
   eventNamesOf,
   eventNamesOutsideCatalogue,
-  expectUpdatedNotBeforeCreated,
   pathsHoldingSecret,
-  readData,
   webhookFields,
-} from '../../fixtures/answers.ts';
-import { OWN_EVENTS } from '../../fixtures/builders/webhooks.ts';
-import { asSetUp } from '../../fixtures/steps/set-up.ts';
-import {
+  OWN_EVENTS,
   notApplicableWhenUpdateRefusesSecret,
   readRegistration,
   registerWebhook,
   notApplicableWhenUnknownEventRefused,
-} from '../../fixtures/steps/webhooks.ts';
+} from '../../fixtures/webhooks.ts';
 import { Timestamp } from '../../support/contract/schemas/common.ts';
 import { RegisteredEvent, WebhookShape } from '../../support/contract/schemas/webhook.ts';
 

@@ -1,9 +1,17 @@
 /** Webhook Events beyond its status, envelope and body format (tests/conventions/success-answers.spec.ts). */
 import { z } from 'zod';
-import { cites, dependsOn, expect, notApplicable, requireSuccess, test, type StoreApi } from '../../fixtures/index.ts';
-import { readSuccess } from '../../fixtures/answers.ts';
-import { asSetUp } from '../../fixtures/steps/set-up.ts';
-import { registerWebhook } from '../../fixtures/steps/webhooks.ts';
+import {
+  cites,
+  dependsOn,
+  expect,
+  notApplicable,
+  requireSuccess,
+  test,
+  type StoreApi,
+  readSuccess,
+  asSetUp,
+} from '../../fixtures/index.ts';
+import { registerWebhook } from '../../fixtures/webhooks.ts';
 import { EventCatalogue } from '../../support/contract/events.ts';
 import { EventCatalogueEntry } from '../../support/contract/schemas/webhook.ts';
 

@@ -6,9 +6,8 @@
  * Values are chosen so no lenient framework coerces them into valid ones ("1" for 1, say). One line
  * per case, so a failure points at it.
  */
-import { cites, expect, requireSuccess, test, type Make, type StoreApi } from '../../fixtures/index.ts';
-import { asSetUp } from '../../fixtures/steps/set-up.ts';
-import { notApplicableWhenUpdateRefusesSecret, registerWebhook } from '../../fixtures/steps/webhooks.ts';
+import { cites, expect, requireSuccess, test, type Make, type StoreApi, asSetUp } from '../../fixtures/index.ts';
+import { notApplicableWhenUpdateRefusesSecret, registerWebhook } from '../../fixtures/webhooks.ts';
 import type { WebhookBody } from '../../support/contract/schemas/bodies.ts';
 
 type Change = (valid: WebhookBody, make: Make) => unknown;

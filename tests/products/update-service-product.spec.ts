@@ -34,9 +34,9 @@ test.describe('Update Service Product', () => {
   test(
     'answers with a service Product: data.type is service',
     cites('updateServiceProduct', 'update-service.ok'),
-    async ({ api, make, products }) => {
+    async ({ products }) => {
       const { id } = await products.create('service');
-      const response = await api.updateServiceProduct(id, make.service({ name_en: make.name('renamed service') }));
+      const response = await products.update(id);
       requireSuccess(response, 'updateServiceProduct');
       field(response, 'type').toBe('service');
     },
@@ -45,9 +45,9 @@ test.describe('Update Service Product', () => {
   test(
     'answers with the product it updated: data.id is the identifier',
     cites('updateServiceProduct', 'update-service.returns-updated'),
-    async ({ api, make, products }) => {
+    async ({ products }) => {
       const { id } = await products.create('service');
-      const response = await api.updateServiceProduct(id, make.service({ name_en: make.name('renamed service') }));
+      const response = await products.update(id);
       requireSuccess(response, 'updateServiceProduct');
       expect(readData(response, WithId, 'product.shape', 'data.id').id, inAnswer(response, 'id')).toBe(id);
     },
@@ -56,11 +56,11 @@ test.describe('Update Service Product', () => {
   test(
     'replaces the tags with the tag names sent',
     cites('updateServiceProduct', 'update-service.applies-changes'),
-    async ({ api, make, products }) => {
+    async ({ make, products }) => {
       const before = tagNames(make.context, 1);
       const { id } = await products.create('service', { tags: before });
       const tags = tagNames(make.context, 2, before);
-      const response = await api.updateServiceProduct(id, make.service({ tags }));
+      const response = await products.update(id, { tags });
       requireSuccess(response, 'updateServiceProduct');
       const names = productFields(response, 'tags').tags.map((tag) => tag.tag_name);
       expect(sorted(names), inAnswer(response, 'tags[].tag_name')).toEqual(sorted(tags));
@@ -70,10 +70,10 @@ test.describe('Update Service Product', () => {
   test(
     'replaces the categories with the category ids sent',
     cites('updateServiceProduct', 'update-service.applies-changes'),
-    async ({ api, make, config, products }) => {
+    async ({ config, products }) => {
       const [before, after] = config.profile.categoryIds as [number, number];
       const { id } = await products.create('service', { category: [before] });
-      const response = await api.updateServiceProduct(id, make.service({ category: [after] }));
+      const response = await products.update(id, { category: [after] });
       requireSuccess(response, 'updateServiceProduct');
       const ids = productFields(response, 'categories').categories.map((category) => category.id);
       expect(ids, inAnswer(response, 'categories[].id')).toContain(after);
@@ -84,10 +84,10 @@ test.describe('Update Service Product', () => {
   test(
     'replaces the brand with the brand_id sent',
     cites('updateServiceProduct', 'update-service.applies-changes', 'product.brand'),
-    async ({ api, make, config, products }) => {
+    async ({ config, products }) => {
       const [before, after] = config.profile.brandIds as [number, number];
       const { id } = await products.create('service', { brand_id: before });
-      const response = await api.updateServiceProduct(id, make.service({ brand_id: after }));
+      const response = await products.update(id, { brand_id: after });
       requireSuccess(response, 'updateServiceProduct');
       expect(productFields(response, 'brand').brand?.id, inAnswer(response, 'brand.id')).toBe(after);
     },
@@ -96,9 +96,9 @@ test.describe('Update Service Product', () => {
   test(
     'answers with updated_at not before created_at',
     cites('updateServiceProduct', 'update-service.applies-changes'),
-    async ({ api, make, products }) => {
+    async ({ products }) => {
       const { id } = await products.create('service');
-      const response = await api.updateServiceProduct(id, make.service({ name_en: make.name('renamed service') }));
+      const response = await products.update(id);
       requireSuccess(response, 'updateServiceProduct');
       expectUpdatedNotBeforeCreated(response);
     },

@@ -6,34 +6,37 @@
  * `total` is judged on filtered lists too, but only on one whose answers show it whole (one page, and
  * nothing on page 2): what a filter keeps is a reading, what the answers show is not. The readings
  * (page sizes honoured, links to the neighbouring pages, a walk seeing each product once) are judged
- * on sets of products this test made, found by the word in their names (fixtures/steps/product-sets.ts).
+ * on sets of products this test made, found by the word in their names. What a store may do several ways
+ * (page sizes, pages read again while other clients write) is a step of fixtures/list.ts.
  */
 import { z } from 'zod';
 import {
   cites,
+  concurrently,
   dependsOn,
   expect,
+  readData,
   requireSuccess,
   Statuses,
   test,
-  type StoreApi,
-  readData,
-  concurrently,
 } from '../../fixtures/index.ts';
 import {
-  readListed,
-  type ListedPage,
-  listPage,
-  walkPages,
-  wholeList,
-  describePages,
+  answeredPagination,
   drafts,
+  firstTwoPages,
+  lastPage,
+  laterAndLastPages,
+  linkedPage,
+  listPage,
   makeProductSet,
+  pagesOfTwo,
+  readAgainWhile,
+  readListed,
   uniqueWord,
-  type ProductSet,
+  walkPages,
+  wholeListsOf,
+  type ListedPage,
 } from '../../fixtures/list.ts';
-import type { ProductSteps } from '../../fixtures/products.ts';
-import type { ListProductsQuery } from '../../support/contract/schemas/bodies.ts';
 import { Pagination } from '../../support/contract/schemas/product.ts';
 
 /** The path the spec says the links point at (Endpoints). */
@@ -44,105 +47,8 @@ function acceptedLastPages(total: number, perPage: number): number[] {
   return total === 0 ? [0, 1] : [Math.ceil(total / perPage)];
 }
 
-/** The page a pagination link names by its `page` parameter (null when it names none). */
-function linkedPage(link: string, base: string): number | null {
-  const page = new URL(link, base).searchParams.get('page');
-  return page === null ? null : Number(page);
-}
-
-/**
- * The lists of a set's products that their answers show whole (fixtures/steps/list.ts, wholeList): the
- * list searched for the set's word, and the list filtered by its first product's sku. Each is judged
- * where its answers show it whole; when neither does, the test depends on why the search's does not.
- */
-async function wholeListsOf(api: StoreApi, set: ProductSet): Promise<ListedPage[]> {
-  const ids = set.products.map((p) => p.id);
-  const [first] = set.products;
-  const [bySearch, bySku] = await concurrently([
-    wholeList(api, { search: set.word }, ids, 'list-products.filter-search'),
-    first?.sent.sku === undefined
-      ? undefined
-      : wholeList(api, { sku: first.sent.sku }, [first.id], 'list-products.filter-sku'),
-  ]);
-  const whole = [bySearch, bySku].flatMap((w) => (w !== undefined && 'page' in w ? [w.page] : []));
-  if (whole.length === 0 && 'stop' in bySearch) {
-    const skus = bySku !== undefined && 'stop' in bySku ? `; by sku: ${bySku.stop.why}` : '';
-    dependsOn(
-      bySearch.stop.cause,
-      `no filtered list of this test's products was shown whole: ${bySearch.stop.why}${skus}`,
-    );
-  }
-  return whole;
-}
-
-/** The page and page size `listed` was asked with. */
-function sameQuery(listed: ListedPage): { page?: number; per_page?: number } {
-  const asked = new URL(listed.response.request.url).searchParams;
-  const number = (name: string) => (asked.has(name) ? { [name]: Number(asked.get(name)) } : {});
-  return { ...number('page'), ...number('per_page') };
-}
-
 const linksOf = (page: ListedPage) =>
   [page.pagination.prev_page_url, page.pagination.next_page_url].filter((link): link is string => link !== null);
-
-/**
- * The pagination of the answer to `query`, as answered: the shape tests judge its form, so nothing of it is
- * read here. A refusal depends on the clause that judges it (a page asked: pagination.page-params).
- */
-async function answeredPagination(api: StoreApi, query: ListProductsQuery) {
-  const response = await api.listProducts(query);
-  if (!response.succeeded)
-    dependsOn(
-      query.page !== undefined || query.per_page !== undefined ? 'pagination.page-params' : 'list-products.ok',
-      `${response.describe()}, asked ${JSON.stringify(query)}, is not a success`,
-    );
-  const { pagination } = readData(
-    response,
-    z.object({ pagination: z.unknown() }),
-    'list-products.ok',
-    'data.pagination',
-  );
-  return { response, pagination };
-}
-
-/** The current and last page a pagination names, read leniently (undefined when it names no integers). */
-function pagesOf(pagination: unknown): { current: number; last: number } | undefined {
-  const read = z.looseObject({ current_page: z.int(), last_page: z.int() }).safeParse(pagination);
-  return read.success ? { current: read.data.current_page, last: read.data.last_page } : undefined;
-}
-
-/** The page a pagination link names (null: no link), against the target's url. */
-const linkedBy = (targetUrl: string) => (link: string | null) => (link === null ? null : linkedPage(link, targetUrl));
-
-/** Products this test makes, so that the list holds at least this many whatever the store held. */
-const MADE = 3;
-
-/**
- * Pages 1 and 2 of the unfiltered list, asked as plainly as the store allows: at the target's own page
- * size when page 1 says there is a page 2; else (the store fits on one page) at half the total, at
- * least 2, which leaves a page 2, or, when the target refuses that size, at the largest size that
- * leaves one (a target may have a smallest page size). A target refusing both refuses the suite's
- * pages of 2 as well: pagination.page-params judges that.
- */
-async function firstTwoPages(api: StoreApi, products: ProductSteps): Promise<[ListedPage, ListedPage]> {
-  await concurrently(Array.from({ length: MADE }, () => products.create('booking')));
-  const first = await listPage(api, {});
-  const { total, per_page, last_page } = first.pagination;
-  if (last_page >= 2 && total > per_page) return [first, await listPage(api, { page: 2 })];
-  // What the list shows, whether `total` counts it or not: a total short of it is pagination.total's to judge.
-  const shown = Math.max(total, first.items.length);
-  if (shown < MADE) {
-    dependsOn(
-      'list-products.lists-created',
-      `${first.response.describe()} shows ${first.items.length} item(s) and counts ${total}; this test made ${MADE} products`,
-    );
-  }
-  const half = Math.max(2, Math.floor(shown / 2));
-  const atHalf = await api.listProducts({ page: 1, per_page: half });
-  if (atHalf.succeeded) return [readListed(atHalf), await listPage(api, { page: 2, per_page: half })];
-  const largest = Math.max(half, shown - 1);
-  return concurrently([listPage(api, { page: 1, per_page: largest }), listPage(api, { page: 2, per_page: largest })]);
-}
 
 test.describe('List Products pagination', () => {
   test(
@@ -166,22 +72,7 @@ test.describe('List Products pagination', () => {
     'answers pagination with the fields and types of the Pagination resource on a later page and on the last page',
     cites('listProducts', 'pagination.shape'),
     async ({ api, products }) => {
-      // The pages after the first, as plainly as the store allows: at the target's own page size when page 1
-      // says there are more; else (the store fits on one page, MADE products at least) at pages of 2.
-      await concurrently(Array.from({ length: MADE }, () => products.create('booking')));
-      const first = await answeredPagination(api, {});
-      const own = pagesOf(first.pagination);
-      const size = own !== undefined && own.last >= 2 ? {} : { per_page: 2 };
-      const read = [first, await answeredPagination(api, { ...size, page: 2 })];
-      // The last page as the latest answer names it, asked again while the store grows past it (other clients
-      // create products meanwhile): on the last page, next_page_url is null, a form of its own.
-      let last = read.at(-1);
-      for (let asked = 0; asked < 3 && last !== undefined; asked++) {
-        const pages = pagesOf(last.pagination);
-        if (pages === undefined || pages.current >= pages.last) break;
-        last = await answeredPagination(api, { ...size, page: pages.last });
-        read.push(last);
-      }
+      const read = await laterAndLastPages(api, () => products.create('booking'));
       const wrong = read.flatMap(({ response, pagination }) => {
         const parsed = Pagination.safeParse(pagination);
         return parsed.success ? [] : [`data.pagination of ${response.describe()}: ${z.prettifyError(parsed.error)}`];
@@ -206,28 +97,18 @@ test.describe('List Products pagination', () => {
     cites('listProducts', 'pagination.total'),
     async ({ api, products }) => {
       // Page 2 shows it: a total of the items on one page falls short of the page before.
-      const pages = await firstTwoPages(api, products);
-      const shortOf = ({ pagination: p, items, response }: ListedPage) => {
-        // A page that holds nothing bounds nothing: it may be past the last (a target that raises a page
-        // size below its smallest, say, has fewer pages than the size asked for leaves).
-        if (items.length === 0) return undefined;
-        const atLeast = (p.current_page - 1) * p.per_page + items.length;
-        return p.total >= atLeast
-          ? undefined
-          : `${response.describe()} (current_page ${p.current_page}, per_page ${p.per_page}, ${items.length} item(s) on it): total ${p.total}, at least ${atLeast}`;
-      };
-      const short: string[] = [];
-      for (const page of pages) {
-        // A total counted just before the items were read, while another client added a product, falls
-        // short once: the same page asked again shows whether it always does.
-        let finding = shortOf(page);
-        for (let again = 0; finding !== undefined && again < 2; again++) {
-          const reread = await api.listProducts(sameQuery(page));
-          if (!reread.succeeded) break;
-          finding = shortOf(readListed(reread));
-        }
-        if (finding !== undefined) short.push(finding);
-      }
+      const pages = await firstTwoPages(api, () => products.create('booking'));
+      // A page that holds nothing bounds nothing: it may be past the last (a target that raises a page size
+      // below its smallest, say, has fewer pages than the size asked for leaves).
+      const atLeast = ({ pagination: p, items }: ListedPage) => (p.current_page - 1) * p.per_page + items.length;
+      const isShort = (page: ListedPage) => page.items.length > 0 && page.pagination.total < atLeast(page);
+      const latest = await concurrently(pages.map((page) => readAgainWhile(api, page, isShort)));
+      const short = latest
+        .filter(isShort)
+        .map(
+          (page) =>
+            `${page.response.describe()} (current_page ${page.pagination.current_page}, per_page ${page.pagination.per_page}, ${page.items.length} item(s) on it): total ${page.pagination.total}, at least ${atLeast(page)}`,
+        );
       expect(short, 'answers whose total is less than the items on the pages up to theirs, each time asked').toEqual(
         [],
       );
@@ -265,11 +146,11 @@ test.describe('List Products pagination', () => {
       const onePage = ({ pagination: p, items, ids }: ListedPage) =>
         p.last_page <= 1 && items.length < p.per_page && madeId !== undefined && ids.includes(madeId);
       const over = ({ pagination: p }: ListedPage, items: number) => p.total > items;
-      // A product deleted between the count and the read gives one answer a total over: asked again, a
-      // target that always counts more shows each time.
-      let plain = await listPage(api, {});
-      for (let asked = 1; asked < 3 && onePage(plain) && over(plain, plain.items.length); asked++)
-        plain = await listPage(api, {});
+      const plain = await readAgainWhile(
+        api,
+        await listPage(api, {}),
+        (page) => onePage(page) && over(page, page.items.length),
+      );
       const judged = onePage(plain) ? [plain] : await wholeListsOf(api, set);
       const wrong = judged
         .filter((page) => over(page, page.items.length))
@@ -286,36 +167,20 @@ test.describe('List Products pagination', () => {
     cites('listProducts', 'pagination.total', 'pagination.page-params'),
     async ({ api, products }) => {
       const made = await products.create('booking');
-      // The last page as the target pages: page 1 when the store fits on it, else the page it names last.
-      // Asked again when it is not the last by then (the store grew), or when its total is over (a
-      // product deleted between the count and the read): a target that always counts more shows each time.
-      let answer = await listPage(api, {});
-      let over: { last: ListedPage; why: string } | undefined;
-      for (let asked = 1; ; asked++) {
-        const { pagination: p, items, response } = answer;
-        // Only the latest answer counts: an earlier one may be of a store that has moved since.
-        over = undefined;
-        if (p.current_page === p.last_page) {
-          const atMost = (p.last_page - 1) * p.per_page + items.length;
-          if (p.total <= atMost) break;
-          const why =
-            `${response.describe()} (its last page, ${items.length} item(s) on it): total ${p.total}, where ` +
-            `${p.last_page - 1} page(s) of per_page ${p.per_page} before it and its items hold at most ${atMost}: ` +
-            'total counts products the list does not hold, or the pages do not hold per_page items each';
-          over = { last: answer, why };
-        }
-        if (asked === 3) break;
-        answer = await listPage(api, { page: Math.max(1, p.last_page) });
-      }
-      if (answer.pagination.current_page !== answer.pagination.last_page && over === undefined)
-        dependsOn('pagination.page-params', 'asked 3 times for the page the list names last, it answered another');
+      const atMost = ({ pagination: p, items }: ListedPage) => (p.last_page - 1) * p.per_page + items.length;
+      const last = await lastPage(api, (page) => page.pagination.total > atMost(page));
+      const { pagination: p, items, response } = last;
       // On one page, a total over what it holds is a product the list does not show: this test's own, or another's.
-      if (over !== undefined && over.last.pagination.last_page <= 1 && !over.last.ids.includes(made.id))
+      if (p.total > atMost(last) && p.last_page <= 1 && !last.ids.includes(made.id))
         dependsOn(
           'list-products.lists-created',
-          `${over.last.response.describe()}, the only page, does not show product ${made.id}`,
+          `${response.describe()}, the only page, does not show product ${made.id}`,
         );
-      expect(over?.why, 'total against the items on the pages up to the last, each time asked').toBeUndefined();
+      expect(
+        p.total,
+        `total of ${response.describe()} (its last page, ${items.length} item(s) on it), against the ${p.last_page - 1} page(s) of per_page ${p.per_page} before it and its items: ` +
+          'total counts products the list does not hold, or the pages do not hold per_page items each',
+      ).toBeLessThanOrEqual(atMost(last));
     },
   );
 
@@ -355,7 +220,7 @@ test.describe('List Products pagination', () => {
     cites('listProducts', 'pagination.links'),
     async ({ api, products, config }) => {
       // Pages 1 and 2 of one list: page 2 links back at least. Which page a link names is a reading (pagination.link-pages).
-      const pages = await firstTwoPages(api, products);
+      const pages = await firstTwoPages(api, () => products.create('booking'));
       const links = pages.flatMap((page) => linksOf(page).map((link) => ({ link, where: page.response.describe() })));
       if (links.length === 0)
         dependsOn('pagination.link-pages', 'pages 1 and 2 of the unfiltered list carry no link at all');
@@ -418,16 +283,9 @@ test.describe('List Products pagination', () => {
     cites('listProducts', 'pagination.link-pages', 'list-products.filter-search'),
     async ({ api, make, config }) => {
       const set = await makeProductSet(api, make, drafts(5));
-      const pages = await walkPages(api, { search: set.word }, 2);
-      // Three pages need pages of 2: a target that answers another size is pagination.page-params' to judge.
-      const perPage = pages[0]?.pagination.per_page;
-      if (perPage !== 2)
-        dependsOn(
-          'pagination.page-params',
-          `${describePages(pages)}, asked at per_page 2, answers per_page ${perPage}`,
-        );
+      const pages = await pagesOfTwo(api, set);
       expect(pages.length, 'pages of 5 products at per_page 2').toBe(3);
-      const linked = linkedBy(config.targetUrl);
+      const linked = linkedPage(config.targetUrl);
       expect(
         pages.map((p) => linked(p.pagination.prev_page_url)),
         'page named by prev_page_url on pages 1 to 3 (null: no link)',
@@ -445,15 +303,9 @@ test.describe('List Products pagination', () => {
     async ({ api, make, config }) => {
       // 4 products at per_page 2: two full pages, the last one as full as the first.
       const set = await makeProductSet(api, make, drafts(4));
-      const pages = await walkPages(api, { search: set.word }, 2);
-      const perPage = pages[0]?.pagination.per_page;
-      if (perPage !== 2)
-        dependsOn(
-          'pagination.page-params',
-          `${describePages(pages)}, asked at per_page 2, answers per_page ${perPage}`,
-        );
+      const pages = await pagesOfTwo(api, set);
       expect(pages.length, 'pages of 4 products at per_page 2').toBe(2);
-      const linked = linkedBy(config.targetUrl);
+      const linked = linkedPage(config.targetUrl);
       expect(
         pages.map((p) => linked(p.pagination.prev_page_url)),
         'page named by prev_page_url on pages 1 and 2 (null: no link)',
@@ -484,28 +336,26 @@ test.describe('List Products pagination', () => {
     },
   );
 
-  test(
-    'yields every product exactly once when walking all pages at per_page 1, 3 and 4',
-    cites('listProducts', 'pagination.walk', 'list-products.filter-search'),
-    async ({ api, make }) => {
-      // One price for all: a target that orders by price without a tie-breaker shows here.
-      const set = await makeProductSet(api, make, drafts(6, { price: 100, sale_price: 90 }));
-      const made = set.products.map((p) => p.id).sort((a, b) => a - b);
-      for (const perPage of [1, 3, 4]) {
-        await test.step(`per_page ${perPage}`, async () => {
-          const pages = await walkPages(api, { search: set.word }, perPage);
-          const walked = pages.flatMap((p) => p.ids);
-          const repeated = walked.filter((id, i) => walked.indexOf(id) !== i);
-          expect(
-            repeated,
-            `ids listed on more than one page at per_page ${perPage} (pages: ${JSON.stringify(pages.map((p) => p.ids))})`,
-          ).toEqual([]);
-          expect(
-            [...walked].sort((a, b) => a - b),
-            `ids walked at per_page ${perPage}, against the 6 made`,
-          ).toEqual(made);
-        });
-      }
-    },
-  );
+  for (const perPage of [1, 3, 4]) {
+    test(
+      `yields every product exactly once when walking all pages at per_page ${perPage}`,
+      cites('listProducts', 'pagination.walk', 'list-products.filter-search'),
+      async ({ api, make }) => {
+        // One price for all: a target that orders by price without a tie-breaker shows here.
+        const set = await makeProductSet(api, make, drafts(6, { price: 100, sale_price: 90 }));
+        const made = set.products.map((p) => p.id).sort((a, b) => a - b);
+        const pages = await walkPages(api, { search: set.word }, perPage);
+        const walked = pages.flatMap((p) => p.ids);
+        const repeated = walked.filter((id, i) => walked.indexOf(id) !== i);
+        expect(
+          repeated,
+          `ids listed on more than one page at per_page ${perPage} (pages: ${JSON.stringify(pages.map((p) => p.ids))})`,
+        ).toEqual([]);
+        expect(
+          [...walked].sort((a, b) => a - b),
+          `ids walked at per_page ${perPage}, against the 6 made`,
+        ).toEqual(made);
+      },
+    );
+  }
 });

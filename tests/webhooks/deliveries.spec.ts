@@ -14,27 +14,18 @@ import {
   causeTitle,
   deliveriesUnobservable,
   deliveryMatching,
+  describedUpdates,
+  graceAfter,
   namesOnlyAnotherEvent,
   namingEvent,
   pathsNamingId,
   placesNamingEvent,
   REMOTE_WITHOUT_PUBLIC_URL,
-  updateDescribed,
   verifySignature,
-  type Delivery,
 } from '../../fixtures/deliveries.ts';
 
 /** A JSON media type: application/json, or a structured +json type; parameters (charset) allowed. */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
-
-/**
- * How long a webhook that should not be notified is watched, after the subscribed one was: five
- * times the delivery latency just observed (at least 250 ms, for a target whose deliveries leave one
- * by one), within DELIVERY_TIMEOUT_MS. Both deliveries would leave the target together, so this is
- * ample without a fixed sleep; a target that delivers every event to every webhook shows within it.
- */
-const graceAfter = (latencyMs: number, timeoutMs: number, leastMs = 250) =>
-  Math.round(Math.min(timeoutMs, Math.max(leastMs, 5 * latencyMs)));
 
 /**
  * The least time a webhook is watched for a second message of an event, after the receiver answered the
@@ -235,15 +226,9 @@ test.describe('Webhook deliveries', () => {
     async ({ deliveries, config, inbox }) => {
       const product = await deliveries.createProduct();
       await deliveries.registerAt(inbox, { events: ['product.updated'] });
-      const { product: renamed, delivery, latencyMs } = await deliveries.updateOf(product).andCatch(inbox);
-      let seen: Delivery[] = [delivery];
-      if (updateDescribed(delivery, product, renamed).holds !== 'new') {
-        // A target may also emit product.updated as it finishes a create: the update's own delivery may come next.
-        const untilEpochMs = delivery.receivedAt + graceAfter(latencyMs, config.deliveryTimeoutMs);
-        seen = await test.step('collect the deliveries about the product a moment longer', () =>
-          inbox.collect(aboutProduct(renamed), { untilEpochMs }));
-      }
-      const described = seen.map((d) => ({ d, ...updateDescribed(d, product, renamed) }));
+      const observed = await deliveries.updateOf(product).andCatch(inbox);
+      const { product: renamed, delivery } = observed;
+      const described = await describedUpdates(inbox, product, observed, config.deliveryTimeoutMs);
       const judged = described.filter((x) => x.holds !== 'neither');
       if (judged.length === 0)
         notApplicable(

@@ -277,7 +277,8 @@ export const Variables = {
   FAKER_SEED: variable({
     schema: unsetIfEmpty(z.coerce.number().int().nonnegative()),
     section: 'Run',
-    meaning: "seed of generated data; each test's own seed is in its report",
+    meaning:
+      "seed of the generated tests (`@generated`), the only ones that draw: what the others send is fixed, the same under every seed; each drawing test's own seed is in its report",
     unset: 'random per run',
     runState: true,
   }),

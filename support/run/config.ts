@@ -155,30 +155,18 @@ function editDistance(a: string, b: string): number {
   return d[a.length]![b.length]!;
 }
 
+/** The variables as the registry's schemas read them, validated one by one. */
+type Env = z.infer<typeof EnvSchema>;
+
 /** Parses an environment into a Config, or throws one ConfigError listing every problem. */
 export function parseConfig(env: Record<string, string | undefined>, root = workingDirectory()): Config {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = String(issue.path[0]);
-        return `${issue.path.join('.')}: ${issue.message} (got ${describeValue(env[name], isSecret(name))})`;
-      }),
-    );
-  }
-  const e = parsed.data;
-  const problems: string[] = [];
+  const e = parseVariables(env);
   const embedded = e.BASE_URL === undefined;
-  if (!embedded && !e.API_TOKEN)
-    problems.push('API_TOKEN: required when BASE_URL names a target (the embedded reference makes its own)');
-  if (!embedded && !e.TARGET_PROFILE)
-    problems.push(
-      `TARGET_PROFILE: required when BASE_URL names a target: a JSON file listing the ids that exist there (see ${REFERENCE_PROFILE})`,
-    );
   // A profile given is the user's; an embedded variant's own ships with the suite.
   const profilePath = e.TARGET_PROFILE
     ? path.resolve(root, e.TARGET_PROFILE)
     : path.resolve(PROJECT_ROOT, EmbeddedTargets[e.REFERENCE_VARIANT].profile);
+  const problems = targetProblems(e);
   let profile: TargetProfile | undefined;
   if (embedded || e.TARGET_PROFILE) {
     try {
@@ -187,20 +175,64 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
       problems.push(`TARGET_PROFILE: ${(error as Error).message}`);
     }
   }
-  if (embedded) {
-    // Settings that only a target of the user's takes: with BASE_URL forgotten, the run would judge the
-    // embedded reference and look like a pass of the user's store.
-    const forATarget = [
-      e.TARGET_ALLOW_WRITES ? 'TARGET_ALLOW_WRITES' : undefined,
-      e.DELETE_PRODUCT_PATH ? 'DELETE_PRODUCT_PATH' : undefined,
-      e.DELETE_WEBHOOK_PATH ? 'DELETE_WEBHOOK_PATH' : undefined,
-      e.TARGET_PROFILE && !EMBEDDED_PROFILES.has(profilePath) ? 'TARGET_PROFILE' : undefined,
-    ].filter((name) => name !== undefined);
-    if (forATarget.length > 0)
-      problems.push(
-        `BASE_URL: unset, so the run would judge the embedded reference, yet ${forATarget.join(', ')} ${forATarget.length > 1 ? 'are' : 'is'} set for a store of yours: set BASE_URL to its address, or unset ${forATarget.length > 1 ? 'them' : 'it'} to run against the embedded reference`,
-      );
+  problems.push(...embeddedProblems(e, profilePath), ...settingProblems(env, e, root));
+  if (problems.length > 0 || !profile) throw new ConfigError(problems);
+  const referenceChoices = referenceChoicesOf(e.REFERENCE_VARIANT, e.REFERENCE_CHOICES);
+  // The embedded reference seeds what its choices need the profile to list; the run is told the same.
+  if (embedded && !e.TARGET_PROFILE) profile = withChoiceNeeds(profile, referenceChoices);
+  for (const name of SECRET_VARIABLES) {
+    const value = e[name];
+    if (typeof value === 'string') registerSecret(value);
   }
+  return configOf(e, { root, profilePath, profile, referenceChoices });
+}
+
+/** Each variable through its schema, or one ConfigError naming every bad one (a secret's value not shown). */
+function parseVariables(env: Record<string, string | undefined>): Env {
+  const parsed = EnvSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  throw new ConfigError(
+    parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0]);
+      return `${issue.path.join('.')}: ${issue.message} (got ${describeValue(env[name], isSecret(name))})`;
+    }),
+  );
+}
+
+/** What a target of the user's (BASE_URL) needs besides its address. */
+function targetProblems(e: Env): string[] {
+  if (e.BASE_URL === undefined) return [];
+  const problems: string[] = [];
+  if (!e.API_TOKEN)
+    problems.push('API_TOKEN: required when BASE_URL names a target (the embedded reference makes its own)');
+  if (!e.TARGET_PROFILE)
+    problems.push(
+      `TARGET_PROFILE: required when BASE_URL names a target: a JSON file listing the ids that exist there (see ${REFERENCE_PROFILE})`,
+    );
+  return problems;
+}
+
+/**
+ * Settings that only a target of the user's takes, given without BASE_URL: with BASE_URL forgotten, the
+ * run would judge the embedded reference and look like a pass of the user's store.
+ */
+function embeddedProblems(e: Env, profilePath: string): string[] {
+  if (e.BASE_URL !== undefined) return [];
+  const forATarget = [
+    e.TARGET_ALLOW_WRITES ? 'TARGET_ALLOW_WRITES' : undefined,
+    e.DELETE_PRODUCT_PATH ? 'DELETE_PRODUCT_PATH' : undefined,
+    e.DELETE_WEBHOOK_PATH ? 'DELETE_WEBHOOK_PATH' : undefined,
+    e.TARGET_PROFILE && !EMBEDDED_PROFILES.has(profilePath) ? 'TARGET_PROFILE' : undefined,
+  ].filter((name) => name !== undefined);
+  if (forATarget.length === 0) return [];
+  return [
+    `BASE_URL: unset, so the run would judge the embedded reference, yet ${forATarget.join(', ')} ${forATarget.length > 1 ? 'are' : 'is'} set for a store of yours: set BASE_URL to its address, or unset ${forATarget.length > 1 ? 'them' : 'it'} to run against the embedded reference`,
+  ];
+}
+
+/** Variables valid one by one that do not hold together: a file that is not there, a setting without its companion. */
+function settingProblems(env: Record<string, string | undefined>, e: Env, root: string): string[] {
+  const problems: string[] = [];
   if (env.SPEC_FILE?.trim() && !existsSync(path.resolve(root, e.SPEC_FILE)))
     problems.push(
       `SPEC_FILE: ${e.SPEC_FILE} does not exist in ${root} (unset, the run names the spec shipped with the suite)`,
@@ -211,14 +243,21 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
     );
   if (e.FUZZ_PATH !== undefined && e.FUZZ_SEED === undefined)
     problems.push('FUZZ_PATH: a path replays one input of one seed: set FUZZ_SEED too (a failure prints both)');
-  if (problems.length > 0 || !profile) throw new ConfigError(problems);
-  const referenceChoices = referenceChoicesOf(e.REFERENCE_VARIANT, e.REFERENCE_CHOICES);
-  // The embedded reference seeds what its choices need the profile to list; the run is told the same.
-  if (embedded && !e.TARGET_PROFILE) profile = withChoiceNeeds(profile, referenceChoices);
-  for (const name of SECRET_VARIABLES) {
-    const value = e[name];
-    if (typeof value === 'string') registerSecret(value);
-  }
+  return problems;
+}
+
+/** The frozen Config of variables that hold together, with what was resolved from them. */
+function configOf(
+  e: Env,
+  resolved: {
+    readonly root: string;
+    readonly profilePath: string;
+    readonly profile: TargetProfile;
+    readonly referenceChoices: readonly ReferenceChoiceName[];
+  },
+): Config {
+  const { root, profilePath, profile, referenceChoices } = resolved;
+  const embedded = e.BASE_URL === undefined;
   return Object.freeze({
     baseUrl: e.BASE_URL,
     embedded,
@@ -243,14 +282,7 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
     referenceVariant: e.REFERENCE_VARIANT,
     referenceChoices,
     parkedWebhookUrl: e.PARKED_WEBHOOK_URL,
-    capture: Object.freeze({
-      publicUrl: e.CAPTURE_PUBLIC_URL ?? (e.CAPTURE_URL && !isLoopback(e.CAPTURE_URL) ? e.CAPTURE_URL : undefined),
-      host: e.CAPTURE_HOST,
-      port: e.CAPTURE_PORT,
-      url: e.CAPTURE_URL,
-      localUrl: e.CAPTURE_LOCAL_URL,
-      controlToken: e.CAPTURE_CONTROL_TOKEN,
-    }),
+    capture: captureSettings(e),
     observation: Object.freeze({ enabled: e.OBSERVE_DELIVERIES, retryWindowMs: e.OBSERVE_RETRY_WINDOW_MS }),
     deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
     listWaitMs: e.LIST_WAIT_MS,
@@ -271,12 +303,20 @@ export function parseConfig(env: Record<string, string | undefined>, root = work
   });
 }
 
+/** CAPTURE_*: the address the target is told is CAPTURE_PUBLIC_URL, else CAPTURE_URL unless it is loopback. */
+function captureSettings(e: Env): CaptureSettings {
+  return Object.freeze({
+    publicUrl: e.CAPTURE_PUBLIC_URL ?? (e.CAPTURE_URL && !isLoopback(e.CAPTURE_URL) ? e.CAPTURE_URL : undefined),
+    host: e.CAPTURE_HOST,
+    port: e.CAPTURE_PORT,
+    url: e.CAPTURE_URL,
+    localUrl: e.CAPTURE_LOCAL_URL,
+    controlToken: e.CAPTURE_CONTROL_TOKEN,
+  });
+}
+
 /** WEBHOOK_SIGNATURE_* where given; for the embedded reference without a scheme, its choices' own where not. */
-function runSignature(
-  e: z.infer<typeof EnvSchema>,
-  embedded: boolean,
-  choices: readonly ReferenceChoiceName[],
-): Config['signature'] {
+function runSignature(e: Env, embedded: boolean, choices: readonly ReferenceChoiceName[]): Config['signature'] {
   const own = embedded && !e.WEBHOOK_SIGNATURE_SCHEME ? signatureOf(choices) : undefined;
   const scheme = e.WEBHOOK_SIGNATURE_SCHEME ?? own?.scheme;
   if (!scheme) return undefined;

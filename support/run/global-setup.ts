@@ -18,7 +18,7 @@ import { shardReportFile } from './created-resources.ts';
 import { preflight, PreflightError } from './preflight.ts';
 import { assertProfileTaken, checkProfile, describeCheck } from './profile-check.ts';
 import { finishDeliveryProbe, startDeliveryProbe } from './delivery-probe.ts';
-import { CaptureClient } from '../capture/client.ts';
+import { CaptureClient, type CaptureEndpoint } from '../capture/client.ts';
 import { CONTROL_PREFIX } from '../capture/protocol.ts';
 import { deliveriesUnobservable } from '../capture/reach.ts';
 import { captureEnvironment, sharedCapture, startCaptureServer, type RunningCapture } from '../capture/start.ts';
@@ -44,20 +44,57 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
   assertVerdictKept(fullConfig);
   const config = getConfig();
   if (config.baselineFile) assertBaselineReadable(config.baselineFile);
-  // A shard's own list and journals (shards on one machine share REPORTS_DIR), for its workers and teardown.
-  const createdResourcesFile = shardReportFile(config.createdResourcesFile, fullConfig.shard);
-  process.env.CREATED_RESOURCES_FILE = createdResourcesFile;
-  // Fixed here, once, for every worker (and shard): from the environment or dotenv file, else new.
-  process.env.RUN_ID = config.runId ?? newRunId();
-  process.env.FAKER_SEED = String(config.fakerSeed ?? randomBytes(4).readUInt32BE() % 1_000_000);
-  let close = async () => {};
+  const { createdResourcesFile, runId } = fixRunIdentity(config, fullConfig.shard);
+  const closeTarget = await startTarget(config, createdResourcesFile);
+  const capture = await startCapture(config, closeTarget);
+  const close = async () => {
+    await closeTarget();
+    await capture.close();
+  };
+  try {
+    const target = {
+      baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
+      token: process.env.API_TOKEN,
+      runId,
+      createdResourcesFile,
+    };
+    await preflightTarget(config, target, capture.endpoint);
+    await checkTargetProfile(config, target, capture.endpoint);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return tearDown(config, { createdResourcesFile, runId }, close);
+}
 
+/**
+ * The run's identity, fixed here, once, for every worker (and shard): its created-resources file (a
+ * shard's own: shards on one machine share REPORTS_DIR), its run id and faker seed, from the environment
+ * or dotenv file, else new.
+ */
+function fixRunIdentity(config: Config, shard: FullConfig['shard']): RunIdentity {
+  const createdResourcesFile = shardReportFile(config.createdResourcesFile, shard);
+  const runId = config.runId ?? newRunId();
+  process.env.CREATED_RESOURCES_FILE = createdResourcesFile;
+  process.env.RUN_ID = runId;
+  process.env.FAKER_SEED = String(config.fakerSeed ?? randomBytes(4).readUInt32BE() % 1_000_000);
+  return { createdResourcesFile, runId };
+}
+
+interface RunIdentity {
+  readonly createdResourcesFile: string;
+  readonly runId: string;
+}
+
+/** Starts the embedded reference, or refuses to write to a remote target unless asked; returns what closes it. */
+async function startTarget(config: Config, createdResourcesFile: string): Promise<() => Promise<void>> {
   if (config.embedded) {
     const reference = await startEmbeddedReference(config);
     process.env.EMBEDDED_REFERENCE_URL = reference.url;
     process.env.API_TOKEN = reference.token;
-    close = reference.close;
-  } else if (config.baseUrl && !isLoopback(config.baseUrl) && !config.allowWrites) {
+    return reference.close;
+  }
+  if (config.baseUrl && !isLoopback(config.baseUrl) && !config.allowWrites) {
     throw new PreflightError(
       `Refusing to write to ${config.baseUrl}: it is not a local address and TARGET_ALLOW_WRITES is not true.\n` +
         `The suite creates webhooks (pointing at its own capture server) and booking and service products there, ` +
@@ -65,81 +102,90 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
         `Set TARGET_ALLOW_WRITES=true to allow it.`,
     );
   }
+  return async () => {};
+}
 
-  // The capture server receives webhook deliveries for the whole run; workers reach it through env vars.
-  // With CAPTURE_URL it is one started elsewhere (`npm run capture`), shared with other shards: none starts here.
+/**
+ * The capture server receives webhook deliveries for the whole run; workers reach it through env vars.
+ * With CAPTURE_URL it is one started elsewhere (`npm run capture`), shared with other shards: none starts here.
+ */
+async function startCapture(config: Config, closeTarget: () => Promise<void>): Promise<RunningCapture> {
   let capture: RunningCapture;
   try {
     capture = sharedCapture(config) ?? (await startCaptureServer(config));
   } catch (error) {
-    await close();
+    await closeTarget();
     throw new PreflightError(
       `The capture server could not start on ${config.capture.host}:${config.capture.port} (CAPTURE_HOST, CAPTURE_PORT): ${(error as Error).message}`,
     );
   }
   Object.assign(process.env, captureEnvironment(capture.endpoint));
-  const closeTarget = close;
-  close = async () => {
-    await closeTarget();
-    await capture.close();
-  };
+  return capture;
+}
 
-  try {
-    // Through the address the target is told: a tunnel that is down shows here, not as one timeout per delivery test.
-    const captureUrl = deliveriesUnobservable(config)
-      ? undefined
-      : `${capture.endpoint.publicUrl}${CONTROL_PREFIX}/${capture.endpoint.controlToken}/health`;
-    const notes = await preflight(
-      process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
-      config,
-      process.env.API_TOKEN,
-      {
-        captureUrl,
-        // A shared server: preflight checks it answers at CAPTURE_URL and takes CAPTURE_CONTROL_TOKEN.
-        ...(config.capture.url ? { sharedCapture: capture.endpoint } : {}),
-      },
-    );
-    // What answered wrongly without making the target unusable: the tests judge it, these lines say why they will fail.
-    for (const note of notes) console.log(note);
-    const target = {
-      baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
-      token: process.env.API_TOKEN,
-      runId: process.env.RUN_ID,
-      createdResourcesFile,
-    };
-    // A webhook at an inbox of ours, before the profile check creates its products: their deliveries
-    // show whether the target reaches the capture server, and how it signs (not the embedded reference's:
-    // the run starts it, signing as configured).
-    const probe =
-      config.embedded || deliveriesUnobservable(config) || !config.profileCheck
-        ? undefined
-        : await startDeliveryProbe(config, target, new CaptureClient(capture.endpoint, `${target.runId} probe`));
-    if (probe && 'note' in probe) console.log(probe.note);
-    // Every entry of the profile, asked about once (writes are allowed by now): a refused one stops the run.
-    if (config.profileCheck) {
-      const check = await checkProfile(config.profile, {
-        ...target,
-        acceptLanguage: config.acceptLanguage,
-        timeoutMs: config.requestTimeoutMs,
-      });
-      console.log(describeCheck(check));
-      for (const note of check.notes) console.log(note);
-      assertProfileTaken(check, shownPath(config.profilePath));
-      // What the profile leaves unsaid of its statuses, for the workers (support/run/config.ts).
-      process.env.DISCOVERED_STATUSES = JSON.stringify(Object.fromEntries(check.statuses));
-      if (probe && !('note' in probe))
-        for (const note of await finishDeliveryProbe(probe, config, check.created)) console.log(note);
-    } else console.log('Profile check: not asked (PROFILE_CHECK=false).');
-  } catch (error) {
-    await close();
-    throw error;
+interface Target extends RunIdentity {
+  readonly baseUrl: string;
+  readonly token: string | undefined;
+}
+
+/** The target and the capture server answer: preflight (support/run/preflight.ts). */
+async function preflightTarget(config: Config, target: Target, capture: CaptureEndpoint): Promise<void> {
+  // Through the address the target is told: a tunnel that is down shows here, not as one timeout per delivery test.
+  const captureUrl = deliveriesUnobservable(config)
+    ? undefined
+    : `${capture.publicUrl}${CONTROL_PREFIX}/${capture.controlToken}/health`;
+  const notes = await preflight(target.baseUrl, config, target.token, {
+    captureUrl,
+    // A shared server: preflight checks it answers at CAPTURE_URL and takes CAPTURE_CONTROL_TOKEN.
+    ...(config.capture.url ? { sharedCapture: capture } : {}),
+  });
+  // What answered wrongly without making the target unusable: the tests judge it, these lines say why they will fail.
+  for (const note of notes) console.log(note);
+}
+
+/**
+ * Every entry of the profile, asked about once (writes are allowed by now): a refused one stops the run.
+ * A webhook at an inbox of ours is registered first: the deliveries of the products the check creates
+ * show whether the target reaches the capture server, and how it signs (not the embedded reference's:
+ * the run starts it, signing as configured).
+ */
+async function checkTargetProfile(config: Config, target: Target, capture: CaptureEndpoint): Promise<void> {
+  if (!config.profileCheck) {
+    console.log('Profile check: not asked (PROFILE_CHECK=false).');
+    return;
   }
-  // Global teardown runs however the tests ended (failed, timed out, stopped by --max-failures): list
-  // what the run created in <REPORTS_DIR>/created-resources.json, and delete it where the paths are known.
+  const probe =
+    config.embedded || deliveriesUnobservable(config)
+      ? undefined
+      : await startDeliveryProbe(config, target, new CaptureClient(capture, `${target.runId} probe`));
+  if (probe && 'note' in probe) console.log(probe.note);
+  const check = await checkProfile(config.profile, {
+    ...target,
+    acceptLanguage: config.acceptLanguage,
+    timeoutMs: config.requestTimeoutMs,
+  });
+  console.log(describeCheck(check));
+  for (const note of check.notes) console.log(note);
+  assertProfileTaken(check, shownPath(config.profilePath));
+  // What the profile leaves unsaid of its statuses, for the workers (support/run/config.ts).
+  process.env.DISCOVERED_STATUSES = JSON.stringify(Object.fromEntries(check.statuses));
+  if (probe && !('note' in probe))
+    for (const note of await finishDeliveryProbe(probe, config, check.created)) console.log(note);
+}
+
+/**
+ * Global teardown runs however the tests ended (failed, timed out, stopped by --max-failures): list what
+ * the run created in <REPORTS_DIR>/created-resources.json, and delete it where the paths are known.
+ */
+function tearDown(
+  config: Config,
+  { createdResourcesFile, runId }: RunIdentity,
+  close: () => Promise<void>,
+): () => Promise<void> {
   const target = {
     baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
     token: process.env.API_TOKEN,
-    runId: process.env.RUN_ID,
+    runId,
     embedded: config.embedded,
   };
   return async () => {

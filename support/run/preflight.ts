@@ -83,6 +83,46 @@ export async function preflight(
   options: PreflightOptions = {},
 ): Promise<string[]> {
   const timeoutMs = Math.min(PREFLIGHT_TIMEOUT_MS, config.requestTimeoutMs);
+  const target = asking(baseUrl, config, token, timeoutMs);
+  // Asked together: a silent target costs one timeout, not two.
+  const [events, list] = await Promise.all([
+    target.ask('GET', Operations.webhookEvents.path),
+    target.ask('GET', `${config.productListPath}?page=1&per_page=1`),
+  ]);
+  if (!events.answered && !list.answered) {
+    const headline = events.timedOut ? 'Target does not answer' : 'Target unreachable';
+    throw new PreflightError(`${headline}: GET ${events.url} ${events.failure}. Check BASE_URL and that it is up.`);
+  }
+  const notes = isRefused(events) ? [await tokenTakenElsewhere(events, target)] : [];
+  if (
+    token &&
+    isAnswer(events) &&
+    events.status >= 400 &&
+    events.status < 500 &&
+    ![401, 403, 404].includes(events.status)
+  )
+    await assertTokenMakesADifference(events, target);
+  if (isAnswer(events) && events.status === 404 && BASE_PATH_PREFIX.test(new URL(baseUrl).pathname)) {
+    throw new PreflightError(
+      `Target has no ${Operations.webhookEvents.path} under ${baseUrl}: GET ${events.url} answered 404. ` +
+        `BASE_URL should not include /api/core/v1: set it to ${baseUrl.replace(BASE_PATH_PREFIX, '')}.`,
+    );
+  }
+  notes.push(...(await operationsAnswering(events, list, target)));
+  if (options.sharedCapture) await checkSharedCapture(options.sharedCapture, timeoutMs);
+  if (options.captureUrl) await checkCaptureServer(options.captureUrl, timeoutMs, options.sharedCapture !== undefined);
+  return notes.map((note) => `Preflight: ${note}`);
+}
+
+/** The target, asked with the configured token or with none. */
+interface Asking {
+  readonly ask: (method: string, path: string, body?: string) => Promise<Reply>;
+  readonly askWith: (credentials: Credentials, method: string, path: string, body?: string) => Promise<Reply>;
+  readonly config: Config;
+  readonly baseUrl: string;
+}
+
+function asking(baseUrl: string, config: Config, token: string | undefined, timeoutMs: number): Asking {
   const settings = { acceptLanguage: config.acceptLanguage, token };
   const askWith = (credentials: Credentials, method: string, path: string, body?: string) =>
     request(
@@ -93,77 +133,59 @@ export async function preflight(
       timeoutMs,
       body,
     );
-  const ask = (method: string, path: string, body?: string) => askWith(CONFIGURED, method, path, body);
+  return { ask: (method, path, body) => askWith(CONFIGURED, method, path, body), askWith, config, baseUrl };
+}
 
-  // Asked together: a silent target costs one timeout, not two.
-  const [events, list] = await Promise.all([
-    ask('GET', Operations.webhookEvents.path),
-    ask('GET', `${config.productListPath}?page=1&per_page=1`),
-  ]);
+/** Update Webhook of the profile's unknown id, with an empty body: a protected operation that writes nothing. */
+function unknownWebhookUpdate(config: Config): { readonly method: string; readonly path: string } {
+  const update = Operations.updateWebhook;
+  return { method: update.method, path: update.path.replace('{identifier}', String(config.profile.unknownWebhookId)) };
+}
 
-  if (!events.answered && !list.answered) {
-    const headline = events.timedOut ? 'Target does not answer' : 'Target unreachable';
-    throw new PreflightError(`${headline}: GET ${events.url} ${events.failure}. Check BASE_URL and that it is up.`);
-  }
-
-  const notes: string[] = [];
-  if (isRefused(events)) {
-    // Webhook Events alone may be broken: the token counts as refused only when another protected operation refuses it too.
-    const update = Operations.updateWebhook;
-    const confirm = await ask(
-      update.method,
-      update.path.replace('{identifier}', String(config.profile.unknownWebhookId)),
-      '{}',
-    );
-    if (isRefused(confirm)) {
-      throw new PreflightError(
-        `Target refused the token: GET ${events.url} answered ${events.status}${bodyHint(events)}, and ${confirm.method} ${confirm.url} (an unknown id, an empty body) answered ${confirm.status}. Check API_TOKEN.`,
-      );
-    }
-    notes.push(
-      `GET ${events.url} answered ${events.status} to the token, but ${confirm.method} ${confirm.url} ${summary(confirm)}: the token is taken elsewhere, the run goes on.`,
-    );
-  }
-
-  if (
-    token &&
-    isAnswer(events) &&
-    events.status >= 400 &&
-    events.status < 500 &&
-    ![401, 403, 404].includes(events.status)
-  ) {
-    // A target may refuse a token with another 4xx than 401 or 403. It did, when two protected
-    // operations answer the same with the token as without any: the token made no difference.
-    const update = Operations.updateWebhook;
-    const updatePath = update.path.replace('{identifier}', String(config.profile.unknownWebhookId));
-    const [withToken, eventsWithout, updateWithout] = await Promise.all([
-      ask(update.method, updatePath, '{}'),
-      askWith(ANONYMOUS, 'GET', Operations.webhookEvents.path),
-      askWith(ANONYMOUS, update.method, updatePath, '{}'),
-    ]);
-    const same = (a: Reply, b: Reply) => isAnswer(a) && isAnswer(b) && a.status === b.status;
-    if (
-      same(events, eventsWithout) &&
-      same(withToken, updateWithout) &&
-      isAnswer(withToken) &&
-      withToken.status >= 400
-    ) {
-      throw new PreflightError(
-        `Target answers as if it had no token: GET ${events.url} answered ${events.status}${bodyHint(events)} and ${withToken.method} ${withToken.url} (an unknown id, an empty body) answered ${withToken.status}, the same with the token as without any. Check API_TOKEN.`,
-      );
-    }
-  }
-
-  if (isAnswer(events) && events.status === 404 && BASE_PATH_PREFIX.test(new URL(baseUrl).pathname)) {
+/**
+ * Webhook Events refused the token: it alone may be broken, so the token counts as refused only when
+ * another protected operation refuses it too (a PreflightError); otherwise a note says the run goes on.
+ */
+async function tokenTakenElsewhere(events: Answer, { ask, config }: Asking): Promise<string> {
+  const update = unknownWebhookUpdate(config);
+  const confirm = await ask(update.method, update.path, '{}');
+  if (isRefused(confirm)) {
     throw new PreflightError(
-      `Target has no ${Operations.webhookEvents.path} under ${baseUrl}: GET ${events.url} answered 404. ` +
-        `BASE_URL should not include /api/core/v1: set it to ${baseUrl.replace(BASE_PATH_PREFIX, '')}.`,
+      `Target refused the token: GET ${events.url} answered ${events.status}${bodyHint(events)}, and ${confirm.method} ${confirm.url} (an unknown id, an empty body) answered ${confirm.status}. Check API_TOKEN.`,
     );
   }
+  return `GET ${events.url} answered ${events.status} to the token, but ${confirm.method} ${confirm.url} ${summary(confirm)}: the token is taken elsewhere, the run goes on.`;
+}
 
+/**
+ * A target may refuse a token with another 4xx than 401 or 403. It did, when two protected operations
+ * answer the same with the token as without any: the token made no difference (a PreflightError).
+ */
+async function assertTokenMakesADifference(events: Answer, { ask, askWith, config }: Asking): Promise<void> {
+  const update = unknownWebhookUpdate(config);
+  const [withToken, eventsWithout, updateWithout] = await Promise.all([
+    ask(update.method, update.path, '{}'),
+    askWith(ANONYMOUS, 'GET', Operations.webhookEvents.path),
+    askWith(ANONYMOUS, update.method, update.path, '{}'),
+  ]);
+  const same = (a: Reply, b: Reply) => isAnswer(a) && isAnswer(b) && a.status === b.status;
+  if (same(events, eventsWithout) && same(withToken, updateWithout) && isAnswer(withToken) && withToken.status >= 400) {
+    throw new PreflightError(
+      `Target answers as if it had no token: GET ${events.url} answered ${events.status}${bodyHint(events)} and ${withToken.method} ${withToken.url} (an unknown id, an empty body) answered ${withToken.status}, the same with the token as without any. Check API_TOKEN.`,
+    );
+  }
+}
+
+/**
+ * Whether Webhook Events and the product list answer JSON with a 2xx: neither is a target that is not
+ * this API (a PreflightError), and so is a list at a path the target does not serve while the spec's
+ * other path answers; one of them alone leaves the run to the tests, with a note.
+ */
+async function operationsAnswering(events: Reply, list: Reply, { ask, config, baseUrl }: Asking): Promise<string[]> {
   const eventsOk = isJsonSuccess(events);
   const listOk = isJsonSuccess(list);
   if (!eventsOk && !listOk) throw unusable(events, list, baseUrl);
+  const notes: string[] = [];
   if (!eventsOk && !isRefused(events)) {
     notes.push(
       `GET ${events.url} ${summary(events)}, while the product list answers: the run goes on, and the tests of ${Operations.webhookEvents.name} will fail naming their clauses.`,
@@ -187,10 +209,7 @@ export async function preflight(
         `If the target serves the list at another path, set PRODUCT_LIST_PATH (the spec gives /products; its pagination links point at /api/core/v1/products).`,
     );
   }
-
-  if (options.sharedCapture) await checkSharedCapture(options.sharedCapture, timeoutMs);
-  if (options.captureUrl) await checkCaptureServer(options.captureUrl, timeoutMs, options.sharedCapture !== undefined);
-  return notes.map((note) => `Preflight: ${note}`);
+  return notes;
 }
 
 /** The message for a target where neither probe answered JSON with a 2xx: what answers is not the API. */

@@ -247,9 +247,8 @@ class ProfileCheck {
   ) {}
 
   async run(): Promise<ProfileCheckResult> {
-    const { profile, target } = this;
     // The service body known to be good: the first of each list, or the first swap the target takes.
-    const slots = serviceSlots(profile);
+    const slots = serviceSlots(this.profile);
     const service = await this.#settle('createServiceProduct', slots, {});
     if (!service.taken) {
       if (this.#erratic.length === 0)
@@ -258,9 +257,16 @@ class ProfileCheck {
         );
       return this.#result();
     }
-    const picks = service.picks;
+    await this.#checkOtherEntries(slots, service);
+    if (!this.profile.tagNames) await this.#checkOwnTagNames(slots, service.picks);
+    await this.#checkProviders(slots, service.picks);
+    this.#checkStatuses();
+    return this.#result();
+  }
 
-    // Every other entry, each in a create of its own (a first entry a swap replaced is judged already).
+  /** Every other entry of the service body's lists, each in a create of its own (a first entry a swap replaced is judged already). */
+  async #checkOtherEntries(slots: readonly Slot[], service: { picks: Picks; replaced?: Choice }): Promise<void> {
+    const { picks } = service;
     const probes = slots.flatMap((slot) =>
       slot.choices
         .filter((choice) => choice !== picks.get(slot.list) && choice !== service.replaced)
@@ -276,24 +282,26 @@ class ProfileCheck {
       const subs = slot.list === 'categoryIds' ? await this.#blameSubCategories(slots, picks, choice) : [];
       this.#refused.push(...(subs.length > 0 ? subs : [{ entry: choice.label, answer: answer.text }]));
     });
+  }
 
-    // Tag names of the run's own, when the profile lists none: a store taking only existing names refuses them.
-    if (!profile.tagNames) {
-      const own = [`${target.runId}-profile-check-a`, `${target.runId}-profile-check-b`];
-      const answer = await this.#create('createServiceProduct', { ...body(slots, picks), tags: own });
-      if (!answer.taken && answer.blameable)
-        this.#refused.push({
-          entry: 'tagNames (none listed)',
-          answer:
-            `with tag names of the run's own, ${JSON.stringify(own)}, where it took the same body without tags, ${answer.text}. ` +
-            'A store that takes only the tags it has needs them listed: add "tagNames", two or more of its tag names (`profile discover` finds those its products carry)',
-        });
-    }
+  /** Tag names of the run's own, when the profile lists none: a store taking only existing names refuses them. */
+  async #checkOwnTagNames(slots: readonly Slot[], picks: Picks): Promise<void> {
+    const own = [`${this.target.runId}-profile-check-a`, `${this.target.runId}-profile-check-b`];
+    const answer = await this.#create('createServiceProduct', { ...body(slots, picks), tags: own });
+    if (!answer.taken && answer.blameable)
+      this.#refused.push({
+        entry: 'tagNames (none listed)',
+        answer:
+          `with tag names of the run's own, ${JSON.stringify(own)}, where it took the same body without tags, ${answer.text}. ` +
+          'A store that takes only the tags it has needs them listed: add "tagNames", two or more of its tag names (`profile discover` finds those its products carry)',
+      });
+  }
 
-    // Providers, in a booking body with the entries the service body was taken with.
+  /** Providers, in a booking body with the entries the service body was taken with. */
+  async #checkProviders(slots: readonly Slot[], picks: Picks): Promise<void> {
     const providers: Slot = {
       list: 'providerIds',
-      choices: profile.providerIds.map((id, i) => ({
+      choices: this.profile.providerIds.map((id, i) => ({
         label: label('providerIds', i, id),
         fields: { providers: [id] },
       })),
@@ -304,18 +312,16 @@ class ProfileCheck {
         this.#notes.push(
           `Profile check: Create Booking Product refused a body with the entries Create Service Product took and the first of providerIds (${booking.answer}), and no other provider changed that: no entry can be blamed, the run goes on.`,
         );
-    } else {
-      const others = providers.choices.filter(
-        (choice) => choice !== booking.picks.get(providers.list) && choice !== booking.replaced,
-      );
-      await inBatches(others, async (choice) => {
-        const fields = { ...body(slots, picks), ...choice.fields };
-        const answer = await this.#create('createBookingProduct', fields);
-        if (!answer.taken && answer.blameable) this.#refused.push({ entry: choice.label, answer: answer.text });
-      });
+      return;
     }
-    this.#checkStatuses();
-    return this.#result();
+    const others = providers.choices.filter(
+      (choice) => choice !== booking.picks.get(providers.list) && choice !== booking.replaced,
+    );
+    await inBatches(others, async (choice) => {
+      const fields = { ...body(slots, picks), ...choice.fields };
+      const answer = await this.#create('createBookingProduct', fields);
+      if (!answer.taken && answer.blameable) this.#refused.push({ entry: choice.label, answer: answer.text });
+    });
   }
 
   /**

@@ -193,10 +193,21 @@ function headersOf(rawHeaders: readonly string[]): Record<string, string> {
   return Object.fromEntries(headers);
 }
 
+interface ControlOptions extends RouteOptions {
+  readonly controlToken: string;
+  readonly control: ControlUse;
+}
+
 /** The control API the workers use; mounted under `/_control/:token`. */
-const controlRoutes: FastifyPluginAsync<
-  RouteOptions & { readonly controlToken: string; readonly control: ControlUse }
-> = async (app, { inboxes, limits, controlToken, control }) => {
+const controlRoutes: FastifyPluginAsync<ControlOptions> = async (app, options) => {
+  requireControlToken(app, options);
+  app.get('/health', async () => ({ ok: true, inboxes: options.inboxes.size }));
+  inboxControlRoutes(app, options);
+  deliveryReadingRoutes(app, options);
+};
+
+/** A wrong token gets the same 404 as no route; a right one counts as use of the control API while its call lasts. */
+function requireControlToken(app: FastifyInstance, { controlToken, control }: ControlOptions): void {
   const expected = Buffer.from(controlToken);
   app.addHook('onRequest', async (request: FastifyRequest<{ Params: { token?: string } }>, reply) => {
     const given = Buffer.from(request.params.token ?? '');
@@ -207,23 +218,21 @@ const controlRoutes: FastifyPluginAsync<
   });
   app.addHook('onResponse', async (request) => control.ended(request.id));
   app.addHook('onRequestAbort', async (request) => control.ended(request.id));
+}
 
-  const inboxParam = (
-    request: FastifyRequest<{ Params: { id: string } }>,
-    reply: FastifyReply,
-  ): InboxState | undefined => {
-    const inbox = INBOX_ID.test(request.params.id) ? inboxes.get(request.params.id) : undefined;
-    if (!inbox) void reply.code(404).send({ error: 'no such inbox' });
-    return inbox;
-  };
-  const query = (request: FastifyRequest, reply: FastifyReply) => {
-    const parsed = PageQuery.safeParse(request.query);
-    if (!parsed.success) void reply.code(400).send({ error: z.prettifyError(parsed.error) });
-    return parsed.success ? parsed.data : undefined;
-  };
+/** The inbox `:id` names, or undefined once a 404 has been sent. */
+function inboxParam(
+  inboxes: InboxStore,
+  request: FastifyRequest<{ Params: { id: string } }>,
+  reply: FastifyReply,
+): InboxState | undefined {
+  const inbox = INBOX_ID.test(request.params.id) ? inboxes.get(request.params.id) : undefined;
+  if (!inbox) void reply.code(404).send({ error: 'no such inbox' });
+  return inbox;
+}
 
-  app.get('/health', async () => ({ ok: true, inboxes: inboxes.size }));
-
+/** Opening an inbox, telling it how to answer, closing it. */
+function inboxControlRoutes(app: FastifyInstance, { inboxes }: ControlOptions): void {
   app.post('/inboxes', { bodyLimit: CONTROL_BODY_LIMIT }, async (request, reply) => {
     const label = OpenInboxBody.safeParse(request.body ?? undefined);
     if (!label.success) return reply.code(400).send({ error: z.prettifyError(label.error) });
@@ -241,7 +250,7 @@ const controlRoutes: FastifyPluginAsync<
     '/inboxes/:id/answer',
     { bodyLimit: CONTROL_BODY_LIMIT },
     async (request, reply) => {
-      const inbox = inboxParam(request, reply);
+      const inbox = inboxParam(inboxes, request, reply);
       if (!inbox) return reply;
       const plan = AnswerPlanBody.safeParse(request.body);
       if (!plan.success) return reply.code(400).send({ error: z.prettifyError(plan.error) });
@@ -250,40 +259,60 @@ const controlRoutes: FastifyPluginAsync<
     },
   );
 
-  app.get<{ Params: { id: string } }>('/inboxes/:id/deliveries', async (request, reply) => {
-    const inbox = inboxParam(request, reply);
-    const q = inbox && query(request, reply);
-    if (!inbox || !q) return reply;
-    return inbox.page(q.after, limits.pageSize, false);
-  });
-
-  // The long poll: answers at once if a delivery past `after` is there, else the moment one arrives,
-  // else when `timeoutMs` has passed (with `timedOut`). No polling on either side.
-  app.get<{ Params: { id: string } }>('/inboxes/:id/wait', async (request, reply) => {
-    const inbox = inboxParam(request, reply);
-    const q = inbox && query(request, reply);
-    if (!inbox || !q) return reply;
-    if (inbox.deliveries.length > q.after || inbox.closed) return inbox.page(q.after, limits.pageSize, false);
-    const timeoutMs = Math.min(q.timeoutMs ?? limits.maxWaitMs, limits.maxWaitMs);
-    return new Promise<DeliveryPage>((resolve) => {
-      const finish = (timedOut: boolean) => {
-        clearTimeout(timer);
-        cancel();
-        reply.raw.off('close', onClientGone);
-        resolve(inbox.page(q.after, limits.pageSize, timedOut));
-      };
-      const cancel = inbox.onNext(() => finish(false));
-      const timer = setTimeout(() => finish(true), timeoutMs);
-      // A client that gave up (its test ended) releases the wait at once.
-      const onClientGone = () => finish(true);
-      reply.raw.on('close', onClientGone);
-    });
-  });
-
   app.delete<{ Params: { id: string } }>('/inboxes/:id', async (request, reply) => {
-    const inbox = inboxParam(request, reply);
+    const inbox = inboxParam(inboxes, request, reply);
     if (!inbox) return reply;
     inboxes.delete(inbox.id);
     return reply.code(204).send();
   });
-};
+}
+
+/** An inbox's deliveries past `after`, at once or waited for. */
+function deliveryReadingRoutes(app: FastifyInstance, { inboxes, limits }: ControlOptions): void {
+  const pageQuery = (request: FastifyRequest, reply: FastifyReply) => {
+    const parsed = PageQuery.safeParse(request.query);
+    if (!parsed.success) void reply.code(400).send({ error: z.prettifyError(parsed.error) });
+    return parsed.success ? parsed.data : undefined;
+  };
+
+  app.get<{ Params: { id: string } }>('/inboxes/:id/deliveries', async (request, reply) => {
+    const inbox = inboxParam(inboxes, request, reply);
+    const q = inbox && pageQuery(request, reply);
+    if (!inbox || !q) return reply;
+    return inbox.page(q.after, limits.pageSize, false);
+  });
+
+  app.get<{ Params: { id: string } }>('/inboxes/:id/wait', async (request, reply) => {
+    const inbox = inboxParam(inboxes, request, reply);
+    const q = inbox && pageQuery(request, reply);
+    if (!inbox || !q) return reply;
+    return waitForDelivery(inbox, q, limits, reply);
+  });
+}
+
+/**
+ * The long poll: answers at once if a delivery past `after` is there, else the moment one arrives, else
+ * when `timeoutMs` has passed (with `timedOut`). No polling on either side.
+ */
+function waitForDelivery(
+  inbox: InboxState,
+  q: { readonly after: number; readonly timeoutMs?: number | undefined },
+  limits: CaptureLimits,
+  reply: FastifyReply,
+): DeliveryPage | Promise<DeliveryPage> {
+  if (inbox.deliveries.length > q.after || inbox.closed) return inbox.page(q.after, limits.pageSize, false);
+  const timeoutMs = Math.min(q.timeoutMs ?? limits.maxWaitMs, limits.maxWaitMs);
+  return new Promise<DeliveryPage>((resolve) => {
+    const finish = (timedOut: boolean) => {
+      clearTimeout(timer);
+      cancel();
+      reply.raw.off('close', onClientGone);
+      resolve(inbox.page(q.after, limits.pageSize, timedOut));
+    };
+    const cancel = inbox.onNext(() => finish(false));
+    const timer = setTimeout(() => finish(true), timeoutMs);
+    // A client that gave up (its test ended) releases the wait at once.
+    const onClientGone = () => finish(true);
+    reply.raw.on('close', onClientGone);
+  });
+}

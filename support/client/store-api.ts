@@ -5,7 +5,7 @@
  * it), and hands its answer to the recorders (secrets, created-resources journal). Every error it
  * throws is redacted: Playwright's own call log of a failed request carries the Authorization header.
  */
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { Operations, type OperationId } from '../contract/operations.ts';
 import { redact } from '../redaction/redact.ts';
 import type {
@@ -57,6 +57,8 @@ export interface StoreApiOptions {
 
 type Options<Omitted extends keyof SendOptions> = Omit<SendOptions, Omitted>;
 
+type AnsweredExchange = Exchange & { response: NonNullable<Exchange['response']> };
+
 export class StoreApi {
   readonly #exchanges: Exchange[] = [];
 
@@ -101,39 +103,33 @@ export class StoreApi {
       this.options.target,
     );
     for (const guard of this.options.guards ?? []) guard(request);
+    const answer = new ApiResponse(await this.#exchange(operationId, request));
+    const answered = {
+      operation: operationId,
+      sent: request.json,
+      status: answer.status,
+      json: answer.jsonOrUndefined(),
+    };
+    for (const record of this.options.recorders ?? []) record(answered);
+    return answer;
+  }
 
+  /**
+   * Sends the request and keeps the exchange, recorded before the call: a test that times out while
+   * waiting still shows this request as its last. No answer is a TargetRequestError, its message redacted.
+   */
+  async #exchange(operationId: OperationId, request: BuiltRequest): Promise<AnsweredExchange> {
     const started = performance.now();
-    // Recorded before the call: a test that times out while waiting still shows this request as its last.
     const slot =
       this.#exchanges.push({
         request: request.recorded,
         response: undefined,
         error: 'no answer yet: the test ended while waiting for it',
       }) - 1;
-    let exchange: Exchange & { response: NonNullable<Exchange['response']> };
     try {
-      const fetchOnce = () =>
-        this.context.fetch(request.url, {
-          method: request.method,
-          headers: { ...request.headers },
-          // As bytes: Playwright wraps a string that is not valid JSON in quotes when the content type is
-          // JSON, so a malformed body would arrive as a well-formed JSON string.
-          ...(request.bytes === undefined ? {} : { data: request.bytes }),
-          failOnStatusCode: false,
-          maxRedirects: 0,
-          // Once, on ECONNRESET only (Playwright retries no other error): a kept-alive connection the server
-          // closed just as it was reused. Seen under load on a busy machine; nothing about the target.
-          maxRetries: 1,
-          timeout: this.options.requestTimeoutMs,
-        });
-      let response = await fetchOnce();
-      // Rate limits are not shown: a target that asks the suite to slow down is asked again, as it says.
-      for (let retry = 1; retry <= RATE_LIMITED_RETRIES && response.status() === 429; retry++) {
-        await new Promise((resolve) => setTimeout(resolve, retryAfterMs(response.headers()['retry-after'])));
-        response = await fetchOnce();
-      }
+      const response = await this.#fetch(request);
       const bodyText = (await response.body()).toString('utf8');
-      exchange = {
+      const exchange: AnsweredExchange = {
         request: request.recorded,
         response: {
           status: response.status(),
@@ -143,6 +139,8 @@ export class StoreApi {
         },
         error: undefined,
       };
+      this.#exchanges[slot] = exchange;
+      return exchange;
     } catch (error) {
       const message = redact((error as Error).message);
       this.#exchanges[slot] = { request: request.recorded, response: undefined, error: message };
@@ -150,15 +148,29 @@ export class StoreApi {
         `${Operations[operationId].name}: ${request.method} ${request.url} got no response within ${this.options.requestTimeoutMs} ms or failed to connect.\n${message}`,
       );
     }
-    this.#exchanges[slot] = exchange;
-    const answer = new ApiResponse(exchange);
-    const answered = {
-      operation: operationId,
-      sent: request.json,
-      status: answer.status,
-      json: answer.jsonOrUndefined(),
-    };
-    for (const record of this.options.recorders ?? []) record(answered);
-    return answer;
+  }
+
+  /** The request through Playwright, asked again as a 429 says (rate limits are not shown: a target may ask the suite to slow down). */
+  async #fetch(request: BuiltRequest): Promise<APIResponse> {
+    const fetchOnce = () =>
+      this.context.fetch(request.url, {
+        method: request.method,
+        headers: { ...request.headers },
+        // As bytes: Playwright wraps a string that is not valid JSON in quotes when the content type is
+        // JSON, so a malformed body would arrive as a well-formed JSON string.
+        ...(request.bytes === undefined ? {} : { data: request.bytes }),
+        failOnStatusCode: false,
+        maxRedirects: 0,
+        // Once, on ECONNRESET only (Playwright retries no other error): a kept-alive connection the server
+        // closed just as it was reused. Seen under load on a busy machine; nothing about the target.
+        maxRetries: 1,
+        timeout: this.options.requestTimeoutMs,
+      });
+    let response = await fetchOnce();
+    for (let retry = 1; retry <= RATE_LIMITED_RETRIES && response.status() === 429; retry++) {
+      await new Promise((resolve) => setTimeout(resolve, retryAfterMs(response.headers()['retry-after'])));
+      response = await fetchOnce();
+    }
+    return response;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Traces hold the bearer token until the redacting reporter rewrites them, and `--reporter=…` replaces
  * every configured reporter. A run that would record traces without that reporter first must not start
- * (support/redaction/trace-guard.ts); one that keeps it first must leave no token in any trace archive.
+ * (support/run/trace-guard.ts); one that keeps it first must leave no token in any trace archive.
  */
 import { SUITE_SECRET_PATTERN } from '../fixtures/webhooks.ts';
 import { randomBytes } from 'node:crypto';
@@ -10,9 +10,9 @@ import { expect, test } from './fixtures.ts';
 import type { FullConfig } from '@playwright/test';
 import { PROJECT_ROOT } from '../support/run/config.ts';
 import { conformanceReporters } from '../support/report/index.ts';
-import { assertTracesRedacted, REDACTING_REPORTER, RedactionError } from '../support/redaction/trace-guard.ts';
+import { assertTracesRedacted, RedactionError } from '../support/run/trace-guard.ts';
 import { runSuite } from './harness/suite-run.ts';
-import { CONFORMANCE_REPORTER } from '../support/run/reporter-guard.ts';
+import { CONFORMANCE_REPORTER, REDACTING_REPORTER } from '../support/run/reporter-guard.ts';
 import { findSecrets, readWrittenFiles, runDirectory } from './support/report-files.ts';
 
 const TOKEN = `tok-TRACEGUARD-${randomBytes(12).toString('hex')}`;

@@ -34,7 +34,7 @@ export function conformanceReporters({ reportsDir: dir, ci, argv }: ReporterOpti
   const merging = argv.includes('merge-reports');
   const shard = merging ? undefined : shardOf(argv);
   return [
-    ['./support/redaction/redacting-reporter.ts'],
+    ['./support/report/redacting-reporter.ts'],
     [ci || merging ? 'dot' : 'list'],
     ['html', { outputFolder: `${dir}/html`, open: 'never' }],
     ['junit', { outputFile: `${dir}/junit.xml` }],

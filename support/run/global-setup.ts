@@ -24,7 +24,7 @@ import { deliveriesUnobservable } from '../capture/reach.ts';
 import { captureEnvironment, sharedCapture, startCaptureServer, type RunningCapture } from '../capture/start.ts';
 import { newRunId } from './run-id.ts';
 import { cleanUpCreatedResources, summarize } from './teardown.ts';
-import { assertTracesRedacted } from '../redaction/trace-guard.ts';
+import { assertTracesRedacted } from './trace-guard.ts';
 import { assertVerdictKept, hasVerdictReporter } from './reporter-guard.ts';
 
 export default async function globalSetup(fullConfig: FullConfig): Promise<() => Promise<void>> {

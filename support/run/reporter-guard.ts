@@ -12,7 +12,7 @@ import type { FullConfig } from '@playwright/test';
 import { PROJECT_ROOT } from './config.ts';
 import { SetupError } from './errors.ts';
 
-export const REDACTING_REPORTER = 'support/redaction/redacting-reporter.ts';
+export const REDACTING_REPORTER = 'support/report/redacting-reporter.ts';
 export const CONFORMANCE_REPORTER = 'support/report/conformance-reporter.ts';
 
 /** A run that would end without its verdict: one line saying how to keep it. */
@@ -23,7 +23,7 @@ export class ReporterError extends SetupError {
 }
 
 /** Playwright resolves a reporter given by path to an absolute one; builtin names stay names. */
-function isReporter(name: string | undefined, file: string): boolean {
+export function isReporter(name: string | undefined, file: string): boolean {
   if (name === undefined) return false;
   const real = (p: string) => {
     try {

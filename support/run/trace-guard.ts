@@ -1,16 +1,12 @@
 /**
- * Traces are scrubbed by one reporter only (support/redaction/redacting-reporter.ts rewrites each trace
+ * Traces are scrubbed by one reporter only (support/report/redacting-reporter.ts rewrites each trace
  * archive): Playwright writes the request headers, the bearer token among them, into every trace.
  * `--reporter=…` on the command line replaces every reporter of playwright.config.ts, so a run with
  * `--trace=on` and its own reporters would leave the token in test-results/. Global setup refuses it.
  */
-import { realpathSync } from 'node:fs';
-import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { PROJECT_ROOT } from '../run/config.ts';
-import { SetupError } from '../run/errors.ts';
-
-export const REDACTING_REPORTER = 'support/redaction/redacting-reporter.ts';
+import { SetupError } from './errors.ts';
+import { isReporter, REDACTING_REPORTER } from './reporter-guard.ts';
 
 /** A run that would write secrets where no reporter scrubs them: one line saying how to fix it. */
 export class RedactionError extends SetupError {
@@ -26,18 +22,6 @@ function traceMode(trace: TraceOption): string {
   return typeof trace === 'string' ? trace : trace.mode;
 }
 
-/** Playwright resolves a reporter given by path to an absolute one; builtin names stay names. */
-function sameFile(a: string, b: string): boolean {
-  const real = (p: string) => {
-    try {
-      return realpathSync(p);
-    } catch {
-      return p;
-    }
-  };
-  return real(path.resolve(PROJECT_ROOT, a)) === real(path.resolve(PROJECT_ROOT, b));
-}
-
 /**
  * Throws a RedactionError when a project records traces and the redacting reporter is not the first
  * reporter: first, because the reporters before it would see (and a blob or JSON report would keep)
@@ -46,8 +30,7 @@ function sameFile(a: string, b: string): boolean {
 export function assertTracesRedacted(config: Pick<FullConfig, 'projects' | 'reporter'>): void {
   const tracing = config.projects.filter((p) => traceMode(p.use.trace) !== 'off');
   if (tracing.length === 0) return;
-  const first = config.reporter[0]?.[0];
-  if (first !== undefined && sameFile(first, REDACTING_REPORTER)) return;
+  if (isReporter(config.reporter[0]?.[0], REDACTING_REPORTER)) return;
   const mode = traceMode(tracing[0]?.use.trace);
   throw new RedactionError(
     `Refusing to record traces (trace mode "${mode}") without ./${REDACTING_REPORTER} as the first reporter: ` +

@@ -14,8 +14,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import type { Reporter, TestCase, TestError, TestResult, TestStep } from '@playwright/test/reporter';
 import { readEnvironment } from '../run/config.ts';
 import { variablesWhere } from '../contract/variables.ts';
-import { redact, registerSecret } from './redact.ts';
-import { looksLikeZip, readZip, writeZip } from '../report/zip.ts';
+import { redact, registerSecret } from '../redaction/redact.ts';
+import { looksLikeZip, readZip, writeZip } from './zip.ts';
 
 /** Variables holding a credential, in the runner's environment or the dotenv file. */
 const SECRET_VARIABLES = variablesWhere((v) => v.secret === true);

@@ -1,6 +1,6 @@
 /**
  * Webhooks the suite registers point only at its own capture server: the API client's check
- * (support/client/webhook-destination.ts) refuses any real destination outside the capture server's
+ * (support/run/webhook-destination.ts) refuses any real destination outside the capture server's
  * inboxes, before the request is sent, and lets through the invalid urls negative tests send.
  */
 import { expect, test } from './fixtures.ts';
@@ -8,7 +8,7 @@ import {
   assertOwnWebhookDestination,
   ForeignWebhookDestinationError,
   parkedWebhookUrl,
-} from '../support/client/webhook-destination.ts';
+} from '../support/run/webhook-destination.ts';
 import { parseConfig } from '../support/run/config.ts';
 
 const INBOX = '0123456789abcdef0123456789abcdef';

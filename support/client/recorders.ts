@@ -3,7 +3,6 @@
  * report, and write down what the run created. Each recorder gets the JSON sent and the JSON answered.
  */
 import type { OperationId } from '../contract/operations.ts';
-import { recordCreation } from '../run/created-resources.ts';
 import { registerSecret } from '../redaction/redact.ts';
 
 interface Answered {
@@ -30,7 +29,8 @@ export const registerReturnedSecrets: Recorder = ({ json }) => {
   visit(json);
 };
 
-/** Written down at once (a journal per worker), so the run's report lists it even if the run dies. */
-export function journalCreations(where: { readonly reportFile: string; readonly runId: string }): Recorder {
-  return ({ operation, sent, status, json }) => void recordCreation(operation, sent, { status, json }, where);
-}
+/**
+ * Moved to support/run/created-resources.ts, beside the journal it writes. This re-export stays only while
+ * fixtures/target.ts imports it here: then it goes.
+ */
+export { journalCreations } from '../run/created-resources.ts';

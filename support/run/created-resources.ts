@@ -101,6 +101,22 @@ export function recordCreation(
   return resource;
 }
 
+/**
+ * The API client's recorder of creations (support/client/recorders.ts): each written down at once (a
+ * journal per worker), so the run's report lists it even if the run dies.
+ */
+export function journalCreations(where: {
+  readonly reportFile: string;
+  readonly runId: string;
+}): (answered: {
+  readonly operation: OperationId;
+  readonly sent: unknown;
+  readonly status: number;
+  readonly json: unknown;
+}) => void {
+  return ({ operation, sent, status, json }) => void recordCreation(operation, sent, { status, json }, where);
+}
+
 /** Every resource recorded for the run, oldest first; a torn last line (a killed worker) is skipped. */
 export function readJournal(reportFile: string, runId: string): CreatedResource[] {
   const dir = journalDir(reportFile);

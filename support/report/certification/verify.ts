@@ -17,7 +17,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { z } from 'zod';
 import { readVariable } from '../../contract/variables.ts';
 import { PROJECT_ROOT } from '../../run/config.ts';
-import { ConformanceReport, describeSuite, type Verdict } from '../report-format.ts';
+import { ConformanceReport, describeSuite, type RunInfo, type Verdict } from '../report-format.ts';
 import { suiteState, type SuiteState } from '../suite-manifest.ts';
 import type { ZipEntry } from '../zip.ts';
 import { ArchiveError, BUNDLE_LIMITS, readArchive, type ArchiveLimits } from './archive.ts';
@@ -69,41 +69,90 @@ function parseJson(entry: ZipEntry | undefined): unknown {
   }
 }
 
+/** The checks made so far, in order; a failed one of the integrity checks stops the rest. */
+class Checks {
+  readonly made: Check[] = [];
+
+  check(ok: boolean, line: string): boolean {
+    this.made.push({ ok, line });
+    return ok;
+  }
+
+  /** Not acceptable, and nothing more said: a check before the report could be read failed. */
+  stopped(): Verification {
+    return { acceptable: false, verdict: undefined, partial: false, checks: this.made, summary: undefined };
+  }
+
+  fail(line: string): undefined {
+    this.check(false, line);
+    return undefined;
+  }
+}
+
 export async function verifyCertificationBundle(
   bytes: Buffer,
   verifier: Verifier = thisVerifier(),
   limits: ArchiveLimits = BUNDLE_LIMITS,
 ): Promise<Verification> {
-  const checks: Check[] = [];
-  const check = (ok: boolean, line: string) => (checks.push({ ok, line }), ok);
-  const stop = (): Verification => ({
-    acceptable: false,
-    verdict: undefined,
-    partial: false,
-    checks,
-    summary: undefined,
-  });
-  const fail = (line: string): Verification => (check(false, line), stop());
-
+  const checks = new Checks();
   // 1. Intact: a zip within the limits, its CRCs right, with a manifest naming every other file and its sha256.
+  const bundle = await intactBundle(bytes, limits, checks);
+  // 2. The report is one, and the parts agree.
+  const read = bundle && agreeingReport(bundle, checks);
+  if (!read) return checks.stopped();
+  // 3. Acceptable: made by this verifier's own release, against its spec, a whole run, every stated clause judged, CONFORMANT.
+  const { report, run, unjudged } = read;
+  const release = `${verifier.suite.name} ${verifier.suite.version}`;
+  const summary =
+    `${report.verdict}${unjudged.length > 0 ? ' (partial)' : ''}: ${run.target}, run ${run.runId ?? '(no id)'} on ${report.date}; ` +
+    `${describeSuite(run.suite)}; spec ${run.spec.path} sha256 ${run.spec.sha256}; ${report.tests.length} tests`;
+  const accepted = [
+    madeByTheRelease(run.suite, verifier.suite, checks),
+    check(
+      checks,
+      run.spec.sha256 === verifier.spec.sha256,
+      `the spec is the one ${release} ships (${verifier.spec.path})`,
+      `the run checked ${run.spec.path} (sha256 ${short(run.spec.sha256)}), not the spec ${release} ships (${verifier.spec.path}, sha256 ${short(verifier.spec.sha256)})`,
+    ),
+    wholeRunJudged(report, unjudged, checks),
+    checks.check(report.verdict === 'CONFORMANT', `the verdict is ${report.verdict}`),
+  ].every(Boolean);
+  return { acceptable: accepted, verdict: report.verdict, partial: unjudged.length > 0, checks: checks.made, summary };
+}
+
+/** A check saying what was found: `yes` when it holds, `no` when not. */
+const check = (checks: Checks, ok: boolean, yes: string, no: string): boolean => checks.check(ok, ok ? yes : no);
+
+interface Bundle {
+  readonly manifest: Manifest;
+  readonly byName: ReadonlyMap<string, ZipEntry>;
+}
+
+/** The archive read within the limits, no name twice, a manifest, and every file as the manifest says. */
+async function intactBundle(bytes: Buffer, limits: ArchiveLimits, checks: Checks): Promise<Bundle | undefined> {
   let entries: ZipEntry[];
   try {
     entries = await readArchive(bytes, limits);
   } catch (error) {
-    if (error instanceof ArchiveError) return fail(`the archive is refused: ${error.message}`);
+    if (error instanceof ArchiveError) return checks.fail(`the archive is refused: ${error.message}`);
     throw error;
   }
   const names = entries.map((e) => e.name);
   const twice = names.filter((name, i) => names.indexOf(name) !== i);
-  if (twice.length > 0) return fail(`a file is in the archive twice: ${twice.join(', ')}`);
+  if (twice.length > 0) return checks.fail(`a file is in the archive twice: ${twice.join(', ')}`);
   const byName = new Map(entries.map((e) => [e.name, e]));
   const manifestParsed = Manifest.safeParse(parseJson(byName.get(BundleFiles.manifest)));
   if (!manifestParsed.success)
-    return fail(
+    return checks.fail(
       `${BundleFiles.manifest} is missing or not a bundle manifest${byName.has(BundleFiles.manifest) ? `:\n${z.prettifyError(manifestParsed.error)}` : ''}`,
     );
   const manifest = manifestParsed.data;
-  check(true, `${BundleFiles.manifest} lists ${manifest.files.length} files`);
+  checks.check(true, `${BundleFiles.manifest} lists ${manifest.files.length} files`);
+  return filesAsListed(manifest, byName, checks) ? { manifest, byName } : undefined;
+}
+
+/** Every file the manifest lists present with its sha256, nothing else, and what a bundle holds listed. */
+function filesAsListed(manifest: Manifest, byName: ReadonlyMap<string, ZipEntry>, checks: Checks): boolean {
   const listed = new Set(manifest.files.map((f) => f.path));
   const missing = manifest.files.filter((f) => !byName.has(f.path)).map((f) => f.path);
   const changed = manifest.files
@@ -112,7 +161,7 @@ export async function verifyCertificationBundle(
       return entry !== undefined && (sha256(entry.data) !== f.sha256 || entry.data.length !== f.bytes);
     })
     .map((f) => f.path);
-  const extra = names.filter((name) => name !== BundleFiles.manifest && !listed.has(name));
+  const extra = [...byName.keys()].filter((name) => name !== BundleFiles.manifest && !listed.has(name));
   const required = [
     BundleFiles.markdown,
     BundleFiles.json,
@@ -122,34 +171,32 @@ export async function verifyCertificationBundle(
     BundleFiles.configuration,
     BundleFiles.targetProfile,
   ].filter((name) => !listed.has(name));
-  const intact = [
-    check(
-      missing.length === 0,
-      `every file the manifest lists is present${missing.length ? `; missing: ${missing.join(', ')}` : ''}`,
-    ),
-    check(
-      changed.length === 0,
-      `every file has the sha256 the manifest gives${changed.length ? `; differs: ${changed.join(', ')}` : ''}`,
-    ),
-    check(
-      extra.length === 0,
-      `no file the manifest does not list${extra.length ? `; extra: ${extra.join(', ')}` : ''}`,
-    ),
-    check(
-      required.length === 0,
-      `the manifest lists what a bundle holds${required.length ? `; not listed: ${required.join(', ')}` : ''}`,
-    ),
+  const found = (what: string, list: readonly string[]) => (list.length ? `; ${what}: ${list.join(', ')}` : '');
+  return [
+    checks.check(missing.length === 0, `every file the manifest lists is present${found('missing', missing)}`),
+    checks.check(changed.length === 0, `every file has the sha256 the manifest gives${found('differs', changed)}`),
+    checks.check(extra.length === 0, `no file the manifest does not list${found('extra', extra)}`),
+    checks.check(required.length === 0, `the manifest lists what a bundle holds${found('not listed', required)}`),
   ].every(Boolean);
-  if (!intact) return stop();
+}
 
-  // 2. The report is one, and the parts agree.
+interface ReadReport {
+  readonly report: ConformanceReport;
+  readonly run: RunInfo;
+  readonly unjudged: ReturnType<typeof unjudgedClauses>;
+}
+
+/** conformance.json in the report's format, naming its run, and the manifest and configuration.json agreeing with it. */
+function agreeingReport({ manifest, byName }: Bundle, checks: Checks): ReadReport | undefined {
   const reportParsed = ConformanceReport.safeParse(parseJson(byName.get(BundleFiles.json)));
   if (!reportParsed.success)
-    return fail(`${BundleFiles.json} does not match the report's format:\n${z.prettifyError(reportParsed.error)}`);
+    return checks.fail(
+      `${BundleFiles.json} does not match the report's format:\n${z.prettifyError(reportParsed.error)}`,
+    );
   const report = reportParsed.data;
-  check(true, `${BundleFiles.json} matches the report's format (version ${report.formatVersion})`);
+  checks.check(true, `${BundleFiles.json} matches the report's format (version ${report.formatVersion})`);
   const run = report.run;
-  if (run === null) return fail('the report does not say which suite, spec and target ran (its `run` is null)');
+  if (run === null) return checks.fail('the report does not say which suite, spec and target ran (its `run` is null)');
   const unjudged = unjudgedClauses(report);
   const disagreeing = [
     manifest.verdict !== report.verdict && 'verdict',
@@ -160,25 +207,20 @@ export async function verifyCertificationBundle(
     manifest.runId !== (run.runId ?? null) && 'run id',
     !isDeepStrictEqual(parseJson(byName.get(BundleFiles.configuration)), run) && BundleFiles.configuration,
   ].filter((d): d is string => d !== false);
-  if (
-    !check(
-      disagreeing.length === 0,
-      `the manifest and ${BundleFiles.configuration} agree with ${BundleFiles.json}${disagreeing.length ? `; they differ on: ${disagreeing.join(', ')}` : ''}`,
-    )
-  )
-    return stop();
+  const agree = checks.check(
+    disagreeing.length === 0,
+    `the manifest and ${BundleFiles.configuration} agree with ${BundleFiles.json}${disagreeing.length ? `; they differ on: ${disagreeing.join(', ')}` : ''}`,
+  );
+  return agree ? { report, run, unjudged } : undefined;
+}
 
-  // 3. Acceptable: made by this verifier's own release, against its spec, a whole run, every stated clause judged, CONFORMANT.
-  const suite = run.suite;
-  const own = verifier.suite;
+/** The verifier a pristine copy of its release, and the bundle made by that release's own files. */
+function madeByTheRelease(suite: RunInfo['suite'], own: SuiteState, checks: Checks): boolean {
   const release = `${own.name} ${own.version}`;
   const pristine = own.manifestDigest ?? own.digest;
-  const summary =
-    `${report.verdict}${unjudged.length > 0 ? ' (partial)' : ''}: ${run.target}, run ${run.runId ?? '(no id)'} on ${report.date}; ` +
-    `${describeSuite(suite)}; spec ${run.spec.path} sha256 ${run.spec.sha256}; ${report.tests.length} tests`;
   const sameRelease = suite.name === own.name && suite.version === own.version;
-  const accepted = [
-    check(
+  return [
+    checks.check(
       own.modified !== true,
       own.modified === true
         ? `this verifier's own copy of ${release} is modified (${own.changed.join(', ')}): verify with a pristine install of it`
@@ -187,14 +229,14 @@ export async function verifyCertificationBundle(
           : `this verifier is a pristine ${release}`,
     ),
     check(
+      checks,
       sameRelease,
-      sameRelease
-        ? `made by ${release}, the verifier's release`
-        : `made by ${suite.name} ${suite.version}, not ${release}: verify it with an install of ${suite.name}@${suite.version}`,
+      `made by ${release}, the verifier's release`,
+      `made by ${suite.name} ${suite.version}, not ${release}: verify it with an install of ${suite.name}@${suite.version}`,
     ),
     ...(sameRelease
       ? [
-          check(
+          checks.check(
             suite.digest === pristine,
             suite.digest === pristine
               ? `made by the release's own files (sha256 ${short(pristine)})`
@@ -204,19 +246,19 @@ export async function verifyCertificationBundle(
           ),
         ]
       : []),
+  ].every(Boolean);
+}
+
+/** The report of a whole run (no shard) in which tests ran and every stated clause was judged. */
+function wholeRunJudged(report: ConformanceReport, unjudged: ReadReport['unjudged'], checks: Checks): boolean {
+  return [
     check(
-      run.spec.sha256 === verifier.spec.sha256,
-      run.spec.sha256 === verifier.spec.sha256
-        ? `the spec is the one ${release} ships (${verifier.spec.path})`
-        : `the run checked ${run.spec.path} (sha256 ${short(run.spec.sha256)}), not the spec ${release} ships (${verifier.spec.path}, sha256 ${short(verifier.spec.sha256)})`,
-    ),
-    check(
+      checks,
       report.shard === null,
-      report.shard === null
-        ? 'the report covers the whole run'
-        : `the report covers shard ${report.shard.current} of ${report.shard.total} only`,
+      'the report covers the whole run',
+      `the report covers shard ${report.shard?.current} of ${report.shard?.total} only`,
     ),
-    check(
+    checks.check(
       report.tests.length > 0 && unjudged.length === 0,
       report.tests.length === 0
         ? 'partial: no test ran'
@@ -224,7 +266,5 @@ export async function verifyCertificationBundle(
           ? 'every stated clause was judged'
           : `partial: ${unjudged.length} stated clause(s) not judged: ${describeUnjudged(unjudged)}`,
     ),
-    check(report.verdict === 'CONFORMANT', `the verdict is ${report.verdict}`),
   ].every(Boolean);
-  return { acceptable: accepted, verdict: report.verdict, partial: unjudged.length > 0, checks, summary };
 }

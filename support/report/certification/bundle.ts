@@ -15,7 +15,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { EmbeddedTargets, ReferenceVariants, type ReferenceVariant } from '../../contract/embedded-targets.ts';
 import { PROJECT_ROOT, workingDirectory } from '../../run/config.ts';
-import { ConformanceReport, type Verdict } from '../report-format.ts';
+import { ConformanceReport, type RunInfo, type Verdict } from '../report-format.ts';
 import { writeZip, type ZipEntry } from '../zip.ts';
 import { unjudgedClauses } from './judged.ts';
 import { BUNDLE_FORMAT_VERSION, BundleFiles, bundleName, type Manifest } from './manifest.ts';
@@ -60,50 +60,17 @@ export function readRunReport(reportsDir: string): { report: ConformanceReport }
 
 export function writeCertificationBundle(options: BundleOptions): BundleResult {
   const { reportsDir } = options;
-  const cwd = options.cwd ?? workingDirectory();
   const now = options.now ?? new Date();
   const read = readRunReport(reportsDir);
   if ('reason' in read) return { written: false, verdict: undefined, reason: read.reason };
   const { report } = read;
   const refuse = (reason: string): BundleResult => ({ written: false, verdict: report.verdict, reason });
-
-  if (report.verdict === 'NO VERDICT')
-    return refuse(
-      `NO VERDICT: nothing was judged about the target (${report.reasons.join(' ') || report.runErrors[0] || 'see conformance.md'}). Fix what stopped the run and run it again.`,
-    );
-  if (report.shard !== null)
-    return refuse(
-      `the report covers shard ${report.shard.current} of ${report.shard.total} only: merge the shards first (npm run report:merge) and bundle the merged reports`,
-    );
-  const run = report.run;
-  if (run === null) return refuse('the report does not say which suite, spec and target ran (its `run` is null)');
-  for (const required of [BundleFiles.markdown, BundleFiles.page, BundleFiles.junit, BundleFiles.html]) {
-    if (!existsSync(path.join(reportsDir, required)))
-      return refuse(`${path.join(reportsDir, required)} does not exist: the run's reports are incomplete`);
-  }
-  // A configured profile is the user's; without one the run used its embedded variant's, shipped with the suite.
-  const configured = run.configuration.TARGET_PROFILE;
-  const variant = (ReferenceVariants as readonly string[]).includes(run.configuration.REFERENCE_VARIANT ?? '')
-    ? (run.configuration.REFERENCE_VARIANT as ReferenceVariant)
-    : 'standard';
-  const profileSource = configured ?? EmbeddedTargets[variant].profile;
-  const profilePath = configured ? path.resolve(cwd, configured) : path.resolve(PROJECT_ROOT, profileSource);
-  if (!existsSync(profilePath) || !statSync(profilePath).isFile())
-    return refuse(`the target profile the run used (${profileSource}) is no longer at ${profilePath}`);
-
-  const entries: ZipEntry[] = [
-    ...[BundleFiles.markdown, BundleFiles.json, BundleFiles.page, BundleFiles.junit].map((name) => ({
-      name,
-      data: readFileSync(path.join(reportsDir, name)),
-    })),
-    ...filesUnder(path.join(reportsDir, 'html'), 'html').map((name) => ({
-      name,
-      data: readFileSync(path.join(reportsDir, name)),
-    })),
-    { name: BundleFiles.configuration, data: Buffer.from(`${JSON.stringify(run, null, 2)}\n`) },
-    { name: BundleFiles.targetProfile, data: readFileSync(profilePath) },
-  ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-
+  const run = bundledRun(report, reportsDir);
+  if (typeof run === 'string') return refuse(run);
+  const profile = runProfile(run, options.cwd ?? workingDirectory());
+  if (!existsSync(profile.path) || !statSync(profile.path).isFile())
+    return refuse(`the target profile the run used (${profile.source}) is no longer at ${profile.path}`);
+  const entries = bundleEntries(reportsDir, run, profile.path);
   const unjudged = unjudgedClauses(report);
   const manifest: Manifest = {
     bundleFormatVersion: BUNDLE_FORMAT_VERSION,
@@ -115,11 +82,50 @@ export function writeCertificationBundle(options: BundleOptions): BundleResult {
     target: run.target,
     suite: run.suite,
     spec: run.spec,
-    targetProfile: { source: profileSource, file: BundleFiles.targetProfile },
+    targetProfile: { source: profile.source, file: BundleFiles.targetProfile },
     files: entries.map((e) => ({ path: e.name, sha256: sha256(e.data), bytes: e.data.length })),
   };
   const archive = path.join(reportsDir, bundleName(run.runId, now));
   const manifestEntry = { name: BundleFiles.manifest, data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`) };
   writeFileSync(archive, writeZip([manifestEntry, ...entries]));
   return { written: true, archive, verdict: report.verdict, manifest };
+}
+
+/** The run the reports are of, or why they make no bundle: nothing judged, a shard alone, no run named, a report missing. */
+function bundledRun(report: ConformanceReport, reportsDir: string): RunInfo | string {
+  if (report.verdict === 'NO VERDICT')
+    return `NO VERDICT: nothing was judged about the target (${report.reasons.join(' ') || report.runErrors[0] || 'see conformance.md'}). Fix what stopped the run and run it again.`;
+  if (report.shard !== null)
+    return `the report covers shard ${report.shard.current} of ${report.shard.total} only: merge the shards first (npm run report:merge) and bundle the merged reports`;
+  if (report.run === null) return 'the report does not say which suite, spec and target ran (its `run` is null)';
+  const missing = [BundleFiles.markdown, BundleFiles.page, BundleFiles.junit, BundleFiles.html].find(
+    (required) => !existsSync(path.join(reportsDir, required)),
+  );
+  return missing ? `${path.join(reportsDir, missing)} does not exist: the run's reports are incomplete` : report.run;
+}
+
+/** The target profile the run used: a configured one is the user's; without one, its embedded variant's, shipped with the suite. */
+function runProfile(run: RunInfo, cwd: string): { readonly source: string; readonly path: string } {
+  const configured = run.configuration.TARGET_PROFILE;
+  const variant = (ReferenceVariants as readonly string[]).includes(run.configuration.REFERENCE_VARIANT ?? '')
+    ? (run.configuration.REFERENCE_VARIANT as ReferenceVariant)
+    : 'standard';
+  const source = configured ?? EmbeddedTargets[variant].profile;
+  return { source, path: configured ? path.resolve(cwd, configured) : path.resolve(PROJECT_ROOT, source) };
+}
+
+/** The bundle's files but its manifest, in name order: the reports, the HTML report's files, the run's configuration, the profile. */
+function bundleEntries(reportsDir: string, run: RunInfo, profilePath: string): ZipEntry[] {
+  return [
+    ...[BundleFiles.markdown, BundleFiles.json, BundleFiles.page, BundleFiles.junit].map((name) => ({
+      name,
+      data: readFileSync(path.join(reportsDir, name)),
+    })),
+    ...filesUnder(path.join(reportsDir, 'html'), 'html').map((name) => ({
+      name,
+      data: readFileSync(path.join(reportsDir, name)),
+    })),
+    { name: BundleFiles.configuration, data: Buffer.from(`${JSON.stringify(run, null, 2)}\n`) },
+    { name: BundleFiles.targetProfile, data: readFileSync(profilePath) },
+  ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }

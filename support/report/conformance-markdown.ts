@@ -133,6 +133,33 @@ function baselineLines(gate: BaselineGate): string[] {
 }
 
 export function renderMarkdown(report: ConformanceReport): string {
+  const verdict = [
+    ...headline(report),
+    ...runTable(report),
+    '',
+    ...(report.baseline ? [...baselineLines(report.baseline), ''] : []),
+    ...failingClauses(report),
+    ...unexplainedSkips(report),
+    ...dependentSkips(report),
+    ...runErrors(report),
+  ];
+  // A run that stopped before any test has nothing more to show: no results, skips or coverage.
+  if (report.tests.length === 0) return `${verdict.join('\n')}\n`;
+  const lines = [
+    ...verdict,
+    ...resultsByOperation(report),
+    ...skippedTests(report),
+    ...failedTests(report),
+    ...unmetReadings(report),
+    ...deliveryLatency(report.deliveryLatency),
+    ...(report.observedDeliveryBehaviour ? observedSection(report.observedDeliveryBehaviour) : []),
+    ...clauseCoverage(report),
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+/** The title, what part of the suite ran, and what the verdict means or why it is what it is. */
+function headline(report: ConformanceReport): string[] {
   const partial = report.shard ? ` (shard ${report.shard.current} of ${report.shard.total} only)` : '';
   const lines: string[] = [`# Conformance report: ${report.verdict}${partial}`, ''];
   if (report.selection)
@@ -140,78 +167,84 @@ export function renderMarkdown(report: ConformanceReport): string {
       `Only part of the suite ran (${report.selection}): this verdict covers those tests alone, and certifies nothing.`,
       '',
     );
-  if (report.verdict === 'CONFORMANT') {
-    lines.push(
+  if (report.verdict === 'CONFORMANT')
+    return [
+      ...lines,
       'Every `@stated` test passed, or was skipped for a reason the configuration explains, as not applicable to the target, or because another clause broke first; none was flaky.',
       '',
-    );
-  } else {
-    if (report.verdict === 'NO VERDICT')
-      lines.push(
-        'Nothing was judged about the target: this is neither a pass nor a breach of the spec. Fix what stopped the run and run it again.',
-        '',
-      );
-    lines.push(...report.reasons.map((r) => `- ${cell(r)}`), '');
-  }
-  lines.push(...runTable(report), '');
-  if (report.baseline) lines.push(...baselineLines(report.baseline), '');
-
-  if (report.failingClauses.length > 0) {
+    ];
+  if (report.verdict === 'NO VERDICT')
     lines.push(
-      '## Failing clauses',
-      '',
-      'Clauses cited by `@stated` tests that failed (a test citing several clauses breaks at least one of them: a clause that passed in many other tests is less likely the broken one). ' +
-        'Each failed test carries the request as a curl line, the response and the schema diff in the HTML report.',
+      'Nothing was judged about the target: this is neither a pass nor a breach of the spec. Fix what stopped the run and run it again.',
       '',
     );
-    for (const clause of report.failingClauses) {
+  return [...lines, ...report.reasons.map((r) => `- ${cell(r)}`), ''];
+}
+
+function failingClauses(report: ConformanceReport): string[] {
+  if (report.failingClauses.length === 0) return [];
+  return [
+    '## Failing clauses',
+    '',
+    'Clauses cited by `@stated` tests that failed (a test citing several clauses breaks at least one of them: a clause that passed in many other tests is less likely the broken one). ' +
+      'Each failed test carries the request as a curl line, the response and the schema diff in the HTML report.',
+    '',
+    ...report.failingClauses.flatMap((clause) => {
       const elsewhere = clause.passedElsewhere > 0 ? ` Passed in ${clause.passedElsewhere} other test(s).` : '';
-      lines.push(
+      return [
         `- **${clause.id}** (${clause.section}): "${clause.quote}"${elsewhere}`,
         ...clause.failedTests.map((t) => `  - failed: ${t}`),
-      );
-    }
-    lines.push('');
-  }
-  if (report.unexplainedSkips.length > 0) {
-    lines.push(
-      '## `@stated` tests skipped without a configuration reason',
-      '',
-      ...report.unexplainedSkips.map(
-        (s) =>
-          `- ${s.title}: ${s.reason}${s.dependsOn.length > 0 ? ` (depends on ${s.dependsOn.join(', ')}, but no test of it failed)` : ''}`,
-      ),
-      '',
-    );
-  }
-  if (report.dependentSkips.length > 0) {
-    lines.push(
-      '## Not judged: another clause broke first',
-      '',
-      'These tests could not judge their clauses because a clause they rest on is broken in this run (a test of it failed, or could not run either). ' +
-        'They neither pass their clauses nor, on their own, fail the verdict: once the cause is fixed, they judge theirs.',
-      '',
-      ...report.dependentSkips.map(
-        (s) =>
-          `- ${s.title} (${LEVEL_TAG[s.level]}): could not judge ${s.clauses.join(', ') || 'its clauses'}; cause: **${s.dependsOn.join(', ')}**. ${cell(s.reason)}`,
-      ),
-      '',
-    );
-  }
-  if (report.runErrors.length > 0) {
-    lines.push('## Errors outside the tests', '');
-    for (const error of report.runErrors) lines.push('```', error.replace(/```/g, "'''"), '```', '');
-  }
+      ];
+    }),
+    '',
+  ];
+}
 
-  // A run that stopped before any test has nothing more to show: no results, skips or coverage.
-  if (report.tests.length === 0) return `${lines.join('\n')}\n`;
+function unexplainedSkips(report: ConformanceReport): string[] {
+  if (report.unexplainedSkips.length === 0) return [];
+  return [
+    '## `@stated` tests skipped without a configuration reason',
+    '',
+    ...report.unexplainedSkips.map(
+      (s) =>
+        `- ${s.title}: ${s.reason}${s.dependsOn.length > 0 ? ` (depends on ${s.dependsOn.join(', ')}, but no test of it failed)` : ''}`,
+    ),
+    '',
+  ];
+}
 
-  lines.push(
+function dependentSkips(report: ConformanceReport): string[] {
+  if (report.dependentSkips.length === 0) return [];
+  return [
+    '## Not judged: another clause broke first',
+    '',
+    'These tests could not judge their clauses because a clause they rest on is broken in this run (a test of it failed, or could not run either). ' +
+      'They neither pass their clauses nor, on their own, fail the verdict: once the cause is fixed, they judge theirs.',
+    '',
+    ...report.dependentSkips.map(
+      (s) =>
+        `- ${s.title} (${LEVEL_TAG[s.level]}): could not judge ${s.clauses.join(', ') || 'its clauses'}; cause: **${s.dependsOn.join(', ')}**. ${cell(s.reason)}`,
+    ),
+    '',
+  ];
+}
+
+function runErrors(report: ConformanceReport): string[] {
+  if (report.runErrors.length === 0) return [];
+  return [
+    '## Errors outside the tests',
+    '',
+    ...report.runErrors.flatMap((error) => ['```', error.replace(/```/g, "'''"), '```', '']),
+  ];
+}
+
+function resultsByOperation(report: ConformanceReport): string[] {
+  const lines = [
     '## Results by operation and level',
     '',
     '| operation | level | passed | failed | skipped | flaky |',
     '|---|---|---|---|---|---|',
-  );
+  ];
   for (const { operation, levels } of report.operations) {
     for (const level of LEVELS) {
       const c = levels[level];
@@ -223,74 +256,76 @@ export function renderMarkdown(report: ConformanceReport): string {
     if (level !== 'untagged' || c.passed + c.failed + c.skipped + c.flaky > 0)
       lines.push(countsRow('**all operations**', LEVEL_TAG[level], c));
   }
-  lines.push('');
+  return [...lines, ''];
+}
 
-  lines.push('## Skipped tests', '');
-  if (report.skips.length === 0) lines.push('None.', '');
-  else {
-    lines.push('| test | level | reason | explained by |', '|---|---|---|---|');
-    lines.push(
-      ...report.skips.map(
-        (s) => `| ${cell(s.title)} | ${LEVEL_TAG[s.level]} | ${cell(s.reason)} | ${cell(explanation(s))} |`,
-      ),
-      '',
-    );
-  }
+function skippedTests(report: ConformanceReport): string[] {
+  if (report.skips.length === 0) return ['## Skipped tests', '', 'None.', ''];
+  return [
+    '## Skipped tests',
+    '',
+    '| test | level | reason | explained by |',
+    '|---|---|---|---|',
+    ...report.skips.map(
+      (s) => `| ${cell(s.title)} | ${LEVEL_TAG[s.level]} | ${cell(s.reason)} | ${cell(explanation(s))} |`,
+    ),
+    '',
+  ];
+}
 
-  if (report.failedTests.length > 0) {
-    lines.push('## Failed tests', '');
-    for (const t of report.failedTests) {
-      lines.push(
-        `- ${t.title} (${LEVEL_TAG[t.level]}, ${t.outcome}, ${t.location}${t.fakerSeed ? `, faker seed ${t.fakerSeed}` : ''})`,
-      );
-      if (t.error) lines.push(`  > ${cell(t.error)}`);
-    }
-    lines.push('');
-  }
+function failedTests(report: ConformanceReport): string[] {
+  if (report.failedTests.length === 0) return [];
+  return [
+    '## Failed tests',
+    '',
+    ...report.failedTests.flatMap((t) => [
+      `- ${t.title} (${LEVEL_TAG[t.level]}, ${t.outcome}, ${t.location}${t.fakerSeed ? `, faker seed ${t.fakerSeed}` : ''})`,
+      ...(t.error ? [`  > ${cell(t.error)}`] : []),
+    ]),
+    '',
+  ];
+}
 
-  if (report.unmetReadings.length > 0) {
-    lines.push(
-      '## Readings not met (`@assumed`: not a breach of the spec)',
-      '',
-      "The spec is silent here; these tests hold a strong reading of it (see each clause's reading below). A valid implementation can read it otherwise.",
-      '',
-    );
-    lines.push(...report.unmetReadings.map((r) => `- ${r.title} (${r.clauses.join(', ')})`), '');
-  }
+function unmetReadings(report: ConformanceReport): string[] {
+  if (report.unmetReadings.length === 0) return [];
+  return [
+    '## Readings not met (`@assumed`: not a breach of the spec)',
+    '',
+    "The spec is silent here; these tests hold a strong reading of it (see each clause's reading below). A valid implementation can read it otherwise.",
+    '',
+    ...report.unmetReadings.map((r) => `- ${r.title} (${r.clauses.join(', ')})`),
+    '',
+  ];
+}
 
-  lines.push('## Delivery latency', '');
-  const latency = report.deliveryLatency;
-  if (!latency) lines.push('No delivery test recorded a latency in this run.', '');
-  else {
-    lines.push(
-      `${latency.deliveries} deliveries: median ${latency.medianMs.toFixed(0)} ms, maximum ${latency.maxMs.toFixed(0)} ms (API call to arrival at the capture server).`,
-      '',
-    );
-    lines.push(
-      '| test | latency (ms) |',
-      '|---|---|',
-      ...latency.tests.map((t) => `| ${cell(t.title)} | ${t.latenciesMs.map((v) => v.toFixed(0)).join(', ')} |`),
-      '',
-    );
-  }
+function deliveryLatency(latency: ConformanceReport['deliveryLatency']): string[] {
+  if (!latency) return ['## Delivery latency', '', 'No delivery test recorded a latency in this run.', ''];
+  return [
+    '## Delivery latency',
+    '',
+    `${latency.deliveries} deliveries: median ${latency.medianMs.toFixed(0)} ms, maximum ${latency.maxMs.toFixed(0)} ms (API call to arrival at the capture server).`,
+    '',
+    '| test | latency (ms) |',
+    '|---|---|',
+    ...latency.tests.map((t) => `| ${cell(t.title)} | ${t.latenciesMs.map((v) => v.toFixed(0)).join(', ')} |`),
+    '',
+  ];
+}
 
-  if (report.observedDeliveryBehaviour) lines.push(...observedSection(report.observedDeliveryBehaviour));
-
-  lines.push(
+function clauseCoverage(report: ConformanceReport): string[] {
+  return [
     '## Clause coverage',
     '',
     'Every clause of the spec the suite knows, with the tests that cite it. A clause none of whose tests (for a stated clause, none of its `@stated` tests) passed or failed was not judged in this run.',
     '',
-  );
-  lines.push('| clause | level | quote | tests |', '|---|---|---|---|');
-  for (const c of report.coverage) {
-    const tests = [
-      ...(c.judged ? [] : ['**not judged in this run**']),
-      ...c.tests.map((t) => `${t.outcome}: ${t.title}`),
-    ].join('<br>');
-    lines.push(
-      `| ${c.id} | ${c.level} | ${cell(c.quote)}${c.reading ? `<br>*Reading:* ${cell(c.reading)}` : ''} | ${cell(tests)} |`,
-    );
-  }
-  return `${lines.join('\n')}\n`;
+    '| clause | level | quote | tests |',
+    '|---|---|---|---|',
+    ...report.coverage.map((c) => {
+      const tests = [
+        ...(c.judged ? [] : ['**not judged in this run**']),
+        ...c.tests.map((t) => `${t.outcome}: ${t.title}`),
+      ].join('<br>');
+      return `| ${c.id} | ${c.level} | ${cell(c.quote)}${c.reading ? `<br>*Reading:* ${cell(c.reading)}` : ''} | ${cell(tests)} |`;
+    }),
+  ];
 }

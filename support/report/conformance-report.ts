@@ -214,83 +214,19 @@ const oneLine = (text: string) =>
 
 export function buildReport(input: ReportInput): ConformanceReport {
   const { tests } = input;
-  const totals = countsByLevel();
-  const byOperation = new Map<string, CountsByLevel>();
-  for (const test of tests) {
-    totals[test.level][test.outcome]++;
-    const levels = byOperation.get(test.operation) ?? countsByLevel();
-    levels[test.level][test.outcome]++;
-    byOperation.set(test.operation, levels);
-  }
-
   const dependents = dependentSkips(tests);
-  const skipped = tests.filter((t) => t.outcome === 'skipped');
-  const skips: SkipEntry[] = skipped.map((t) => ({
-    title: t.title,
-    level: t.level,
-    operation: t.operation,
-    clauses: t.clauses,
-    reason: skipReasonOf(t),
-    dependsOn: t.dependsOn,
-    explainedByConfiguration: explainedByConfiguration(skipReasonOf(t)),
-    notApplicable: t.notApplicable,
-    acceptedAsDependent: dependents.accepted.has(t),
-  }));
-  const stated = tests.filter((t) => t.level === 'stated');
-  const breaking = stated.filter(breaks);
+  const skips = skipEntries(tests, dependents.accepted);
+  const breaking = tests.filter((t) => t.level === 'stated').filter(breaks);
   const unexplainedSkips = skips.filter(
     (s) => s.level === 'stated' && !s.explainedByConfiguration && !s.notApplicable && !s.acceptedAsDependent,
   );
-  const failingIds = [...new Set(breaking.flatMap((t) => t.clauses))].sort();
-  // A failed test citing several clauses breaks at least one of them; how often each passed elsewhere helps tell which.
-  const failingClauses = failingIds.map((id) => ({
-    ...clauseEntry(id, tests),
-    failedTests: breaking.filter((t) => t.clauses.includes(id)).map((t) => t.title),
-    passedElsewhere: tests.filter((t) => t.outcome === 'passed' && t.clauses.includes(id)).length,
-  }));
-
-  // Breaches, and skips nothing explains: NOT CONFORMANT.
-  const breaches: string[] = [];
-  const failed = breaking.filter((t) => t.outcome === 'failed');
-  const flaky = breaking.filter((t) => t.outcome === 'flaky');
-  if (failed.length > 0)
-    breaches.push(`${failed.length} @stated test(s) failed, breaking ${failingIds.length} clause(s) of the spec.`);
-  if (flaky.length > 0) breaches.push(`${flaky.length} @stated test(s) were flaky (failed, then passed on a retry).`);
-  const plainSkips = unexplainedSkips.filter((s) => s.dependsOn.length === 0);
-  if (plainSkips.length > 0)
-    breaches.push(`${plainSkips.length} @stated test(s) were skipped for a reason the configuration does not explain.`);
-  for (const s of unexplainedSkips.filter((u) => u.dependsOn.length > 0)) {
-    const causes = s.dependsOn.filter((id) => !dependents.shownBroken(id)).join(', ');
-    breaches.push(
-      `${s.title} could not judge ${s.clauses.join(', ') || 'its clauses'} because ${causes} looked broken, but no test of ${causes} failed.`,
-    );
-  }
-  if (input.runErrors.length > 0 && tests.length > 0)
-    breaches.push(`The run reported ${input.runErrors.length} error(s) outside the tests: its results are incomplete.`);
-
-  // Nothing judged about the target: NO VERDICT.
-  const unjudged: string[] = [];
-  if (tests.length === 0 && input.runErrors.length > 0)
-    unjudged.push(...new Set(input.runErrors.map((e) => `The run stopped before any test ran: ${oneLine(e)}`)));
-  else if (stated.length === 0) unjudged.push('No @stated test was selected: nothing of the spec was judged.');
-  else if (stated.every((t) => t.outcome === 'skipped'))
-    unjudged.push('Every @stated test was skipped: nothing of the spec was judged.');
-
+  const failingClauses = failingClauseEntries(breaking, tests);
+  const breaches = breachesOf(breaking, failingClauses.length, unexplainedSkips, dependents.shownBroken, input);
+  const unjudged = unjudgedOf(input);
   const verdict = breaches.length > 0 ? 'NOT CONFORMANT' : unjudged.length > 0 ? 'NO VERDICT' : 'CONFORMANT';
-
-  const latencyTests = tests
-    .filter((t) => t.deliveryLatenciesMs.length > 0)
-    .map((t) => ({ title: t.title, latenciesMs: t.deliveryLatenciesMs }));
-  const latencies = latencyTests.flatMap((t) => t.latenciesMs);
   const seeds = [
     ...new Set(tests.map((t) => /FAKER_SEED=(\d+)/.exec(t.fakerSeed ?? '')?.[1]).filter((s): s is string => !!s)),
   ];
-
-  const citedIds = new Set(tests.flatMap((t) => t.clauses));
-  const coverage = [...Object.keys(Clauses), ...[...citedIds].filter((id) => !isClauseId(id)).sort()].map((id) =>
-    clauseEntry(id, tests),
-  );
-
   return {
     formatVersion: REPORT_FORMAT_VERSION,
     verdict,
@@ -301,10 +237,7 @@ export function buildReport(input: ReportInput): ConformanceReport {
     durationMs: Math.round(input.durationMs),
     fakerSeed: seeds.length > 0 ? seeds.join(', ') : (input.fakerSeed ?? 'unknown'),
     run: input.runInfo,
-    totals,
-    operations: [...byOperation.entries()]
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([operation, levels]) => ({ operation, levels })),
+    ...countsOf(tests),
     failingClauses,
     unexplainedSkips,
     dependentSkips: skips.filter((s) => s.acceptedAsDependent),
@@ -313,18 +246,119 @@ export function buildReport(input: ReportInput): ConformanceReport {
       .map((t) => ({ title: t.title, clauses: t.clauses, ...(t.error ? { error: t.error } : {}) })),
     skips,
     failedTests: tests.filter(breaks),
-    coverage,
-    deliveryLatency:
-      latencies.length === 0
-        ? null
-        : {
-            deliveries: latencies.length,
-            medianMs: median(latencies),
-            maxMs: Math.max(...latencies),
-            tests: latencyTests,
-          },
+    coverage: coverageOf(tests),
+    deliveryLatency: deliveryLatencyOf(tests),
     runErrors: [...input.runErrors],
     observedDeliveryBehaviour: observedDeliveryBehaviour(input.observations ?? []),
     tests: [...tests],
+  };
+}
+
+/** Outcomes counted by level, in all and per operation (operations in name order). */
+function countsOf(tests: readonly TestRecord[]): Pick<ConformanceReport, 'totals' | 'operations'> {
+  const totals = countsByLevel();
+  const byOperation = new Map<string, CountsByLevel>();
+  for (const test of tests) {
+    totals[test.level][test.outcome]++;
+    const levels = byOperation.get(test.operation) ?? countsByLevel();
+    levels[test.level][test.outcome]++;
+    byOperation.set(test.operation, levels);
+  }
+  const operations = [...byOperation.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([operation, levels]) => ({ operation, levels }));
+  return { totals, operations };
+}
+
+function skipEntries(tests: readonly TestRecord[], acceptedAsDependent: ReadonlySet<TestRecord>): SkipEntry[] {
+  return tests
+    .filter((t) => t.outcome === 'skipped')
+    .map((t) => ({
+      title: t.title,
+      level: t.level,
+      operation: t.operation,
+      clauses: t.clauses,
+      reason: skipReasonOf(t),
+      dependsOn: t.dependsOn,
+      explainedByConfiguration: explainedByConfiguration(skipReasonOf(t)),
+      notApplicable: t.notApplicable,
+      acceptedAsDependent: acceptedAsDependent.has(t),
+    }));
+}
+
+/**
+ * The clauses the breaking @stated tests cite, in id order. A failed test citing several clauses breaks
+ * at least one of them; how often each passed elsewhere helps tell which.
+ */
+function failingClauseEntries(
+  breaking: readonly TestRecord[],
+  tests: readonly TestRecord[],
+): ConformanceReport['failingClauses'] {
+  const failingIds = [...new Set(breaking.flatMap((t) => t.clauses))].sort();
+  return failingIds.map((id) => ({
+    ...clauseEntry(id, tests),
+    failedTests: breaking.filter((t) => t.clauses.includes(id)).map((t) => t.title),
+    passedElsewhere: tests.filter((t) => t.outcome === 'passed' && t.clauses.includes(id)).length,
+  }));
+}
+
+/** Breaches, and skips nothing explains: what makes the run NOT CONFORMANT. */
+function breachesOf(
+  breaking: readonly TestRecord[],
+  failingClauses: number,
+  unexplainedSkips: readonly SkipEntry[],
+  shownBroken: (id: string) => boolean,
+  input: ReportInput,
+): string[] {
+  const breaches: string[] = [];
+  const failed = breaking.filter((t) => t.outcome === 'failed');
+  const flaky = breaking.filter((t) => t.outcome === 'flaky');
+  if (failed.length > 0)
+    breaches.push(`${failed.length} @stated test(s) failed, breaking ${failingClauses} clause(s) of the spec.`);
+  if (flaky.length > 0) breaches.push(`${flaky.length} @stated test(s) were flaky (failed, then passed on a retry).`);
+  const plainSkips = unexplainedSkips.filter((s) => s.dependsOn.length === 0);
+  if (plainSkips.length > 0)
+    breaches.push(`${plainSkips.length} @stated test(s) were skipped for a reason the configuration does not explain.`);
+  for (const s of unexplainedSkips.filter((u) => u.dependsOn.length > 0)) {
+    const causes = s.dependsOn.filter((id) => !shownBroken(id)).join(', ');
+    breaches.push(
+      `${s.title} could not judge ${s.clauses.join(', ') || 'its clauses'} because ${causes} looked broken, but no test of ${causes} failed.`,
+    );
+  }
+  if (input.runErrors.length > 0 && input.tests.length > 0)
+    breaches.push(`The run reported ${input.runErrors.length} error(s) outside the tests: its results are incomplete.`);
+  return breaches;
+}
+
+/** Why nothing was judged about the target: what makes the run NO VERDICT (when nothing breaches). */
+function unjudgedOf({ tests, runErrors }: ReportInput): string[] {
+  const stated = tests.filter((t) => t.level === 'stated');
+  if (tests.length === 0 && runErrors.length > 0)
+    return [...new Set(runErrors.map((e) => `The run stopped before any test ran: ${oneLine(e)}`))];
+  if (stated.length === 0) return ['No @stated test was selected: nothing of the spec was judged.'];
+  if (stated.every((t) => t.outcome === 'skipped'))
+    return ['Every @stated test was skipped: nothing of the spec was judged.'];
+  return [];
+}
+
+/** Every clause of the contract, then the ids tests cite that are none of its, each with its tests. */
+function coverageOf(tests: readonly TestRecord[]): ClauseEntry[] {
+  const citedIds = new Set(tests.flatMap((t) => t.clauses));
+  return [...Object.keys(Clauses), ...[...citedIds].filter((id) => !isClauseId(id)).sort()].map((id) =>
+    clauseEntry(id, tests),
+  );
+}
+
+function deliveryLatencyOf(tests: readonly TestRecord[]): ConformanceReport['deliveryLatency'] {
+  const latencyTests = tests
+    .filter((t) => t.deliveryLatenciesMs.length > 0)
+    .map((t) => ({ title: t.title, latenciesMs: t.deliveryLatenciesMs }));
+  const latencies = latencyTests.flatMap((t) => t.latenciesMs);
+  if (latencies.length === 0) return null;
+  return {
+    deliveries: latencies.length,
+    medianMs: median(latencies),
+    maxMs: Math.max(...latencies),
+    tests: latencyTests,
   };
 }

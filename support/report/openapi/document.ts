@@ -160,6 +160,22 @@ function componentEntries(): Record<string, ComponentEntry> {
   );
   return {
     ...envelopes,
+    ...conventionComponents(),
+    ...webhookComponents(),
+    ...productComponents(),
+    ...bodyComponents(),
+    ErrorBody: stated(ErrorBody, [], 'An error body. Its shape is not shown: any JSON object.'),
+    NotificationBody: assumed(
+      NotificationBody,
+      ['webhook.delivery-json', 'webhook.delivery-names-event'],
+      'A webhook notification. Its payload shape is not shown: a JSON object that names its event and what it is about.',
+    ),
+  };
+}
+
+/** The shapes of Conventions: bilingual text, timestamps, image URLs. */
+function conventionComponents(): Record<string, ComponentEntry> {
+  return {
     BilingualText: stated(BilingualText, ['conventions.bilingual']),
     Timestamp: stated(Timestamp, ['conventions.timestamps']),
     AbsoluteUrl: stated(
@@ -167,6 +183,12 @@ function componentEntries(): Record<string, ComponentEntry> {
       ['conventions.image-absolute-url'],
       'An absolute http(s) URL (Conventions: Image fields). A product without an image has a placeholder URL.',
     ),
+  };
+}
+
+/** A webhook, its registration, and the catalogue of events. */
+function webhookComponents(): Record<string, ComponentEntry> {
+  return {
     Webhook: stated(
       Webhook,
       ['webhook.shape', 'webhook.registered-event-shape', 'webhook.secret-not-stored'],
@@ -184,6 +206,12 @@ function componentEntries(): Record<string, ComponentEntry> {
       "Webhook Events' `data`: the 20 entries of the Events part, in that order (the example).",
     ),
     EventCatalogueEntry: stated(EventCatalogueEntry, ['events.entry-shape']),
+  };
+}
+
+/** A product as create and update answer it and as the list shows it, the list and what a product holds. */
+function productComponents(): Record<string, ComponentEntry> {
+  return {
     Product: stated(
       Product,
       [
@@ -212,6 +240,12 @@ function componentEntries(): Record<string, ComponentEntry> {
     Brand: stated(Brand, ['product.shape', 'conventions.image-absolute-url']),
     Tag: stated(Tag, ['product.shape', 'product.tags-as-objects']),
     Category: stated(Category, ['product.shape', 'conventions.image-absolute-url']),
+  };
+}
+
+/** The request bodies, and the parts of a product body. */
+function bodyComponents(): Record<string, ComponentEntry> {
+  return {
     WebhookBody: stated(WebhookBody, []),
     BookingProductBody: stated(BookingProductBody, PRODUCT_BODY_CLAUSES),
     ServiceProductBody: stated(ServiceProductBody, PRODUCT_BODY_CLAUSES),
@@ -227,12 +261,6 @@ function componentEntries(): Record<string, ComponentEntry> {
     ),
     Availability: stated(Availability, ['availability.several-windows']),
     TimeWindow: stated(TimeWindow, ['availability.several-windows']),
-    ErrorBody: stated(ErrorBody, [], 'An error body. Its shape is not shown: any JSON object.'),
-    NotificationBody: assumed(
-      NotificationBody,
-      ['webhook.delivery-json', 'webhook.delivery-names-event'],
-      'A webhook notification. Its payload shape is not shown: a JSON object that names its event and what it is about.',
-    ),
   };
 }
 
@@ -333,7 +361,36 @@ function operation(id: OperationId): Json {
     ...(id === 'listProducts' ? listQueryParameters() : []),
   ];
   const bodyComponent = op.body === undefined ? undefined : BODY_COMPONENTS[op.body];
-  const responses: Json = {
+  const listNote =
+    id === 'listProducts'
+      ? ' The path is given as `/products` (no version prefix) while the pagination links point at `/api/core/v1/products`: the suite takes it from PRODUCT_LIST_PATH. Whether it requires the token is not shown (security: none, or bearer).'
+      : '';
+  return {
+    operationId: id,
+    summary: op.name,
+    description: `${op.name}: ${op.method} \`${op.path}\`, answering ${op.success}. Documentation status: Developing.${listNote}`,
+    tags: [op.path.includes('/webhooks') ? 'Webhooks' : 'Products'],
+    parameters,
+    ...(bodyComponent === undefined
+      ? {}
+      : {
+          requestBody: {
+            required: true,
+            description: 'Which fields are required: not shown.',
+            content: { 'application/json': { schema: ref(bodyComponent) } },
+            ...conformance('stated', [...(validation === undefined ? [] : [validation]), ...BODY_CLAUSES]),
+          },
+        }),
+    responses: responses(id, validation),
+    security: op.auth === 'required' ? [{ bearer: [] }] : [{}, { bearer: [] }],
+    ...conformance('stated', operationClauses(id)),
+  };
+}
+
+/** The answers an operation documents: its success, a validation error when it has a validation clause, and what else the spec shows. */
+function responses(id: OperationId, validation: ClauseId | undefined): Json {
+  const op: OperationContract = Operations[id];
+  return {
     [String(op.success)]: {
       description: SUCCESS_DESCRIPTIONS[id],
       content: { 'application/json': { schema: ref(successComponent(id)) } },
@@ -359,30 +416,6 @@ function operation(id: OperationId): Json {
         }
       : {}),
   };
-  const listNote =
-    id === 'listProducts'
-      ? ' The path is given as `/products` (no version prefix) while the pagination links point at `/api/core/v1/products`: the suite takes it from PRODUCT_LIST_PATH. Whether it requires the token is not shown (security: none, or bearer).'
-      : '';
-  return {
-    operationId: id,
-    summary: op.name,
-    description: `${op.name}: ${op.method} \`${op.path}\`, answering ${op.success}. Documentation status: Developing.${listNote}`,
-    tags: [op.path.includes('/webhooks') ? 'Webhooks' : 'Products'],
-    parameters,
-    ...(bodyComponent === undefined
-      ? {}
-      : {
-          requestBody: {
-            required: true,
-            description: 'Which fields are required: not shown.',
-            content: { 'application/json': { schema: ref(bodyComponent) } },
-            ...conformance('stated', [...(validation === undefined ? [] : [validation]), ...BODY_CLAUSES]),
-          },
-        }),
-    responses,
-    security: op.auth === 'required' ? [{ bearer: [] }] : [{}, { bearer: [] }],
-    ...conformance('stated', operationClauses(id)),
-  };
 }
 
 function paths(): Json {
@@ -404,19 +437,7 @@ function specSha256(root: string): string {
 function openApiDocument(root = PROJECT_ROOT): Json {
   return withoutSafeIntegerBounds({
     openapi: '3.1.0',
-    info: {
-      title: 'Store Management API',
-      version: 'v1',
-      summary: 'The documented operations of the Store Management API, as the conformance suite holds them.',
-      description:
-        'Generated by store-api-conformance (`npm run openapi`) from the zod schemas its tests judge answers with. ' +
-        'Everything the spec leaves "not shown" stays open here: which body fields are required, error bodies, other statuses. ' +
-        '`x-conformance-level` says whether the spec states an element (`stated`) or the suite holds a reading of a silent spec (`assumed`); ' +
-        '`x-conformance-clauses` names the clauses that judge it, listed with their own level, quote and reading in `x-conformance-clause-index`. ' +
-        'A target is NOT CONFORMANT only when a test of stated clauses fails.',
-      license: { name: 'Proprietary: see the suite', identifier: 'LicenseRef-store-api-conformance' },
-      'x-spec': { path: SPEC_FILE, sha256: specSha256(root) },
-    },
+    info: info(root),
     servers: [
       {
         url: '{base_url}',
@@ -429,51 +450,10 @@ function openApiDocument(root = PROJECT_ROOT): Json {
       { name: 'Products', description: 'Booking and service products, and the product list.' },
     ],
     paths: paths(),
-    webhooks: {
-      notification: {
-        post: {
-          operationId: 'webhookNotification',
-          summary: 'Webhook notification',
-          description:
-            "What the target sends to a registered webhook's `url` when an event it subscribed to happens (not one of the documented operations). Payload shapes, delivery headers, signature computation and retries: not shown; the suite reads them as the clauses say, the signature under WEBHOOK_SIGNATURE_SCHEME.",
-          requestBody: { required: true, content: { 'application/json': { schema: ref('NotificationBody') } } },
-          responses: { '2XX': { description: 'The receiver took it.' } },
-          security: [{}],
-          ...conformance('assumed', [
-            'webhook.delivery-destination',
-            'webhook.delivery-method',
-            'webhook.delivery-json',
-            'webhook.delivery-names-event',
-            'webhook.delivery-subscription',
-            'webhook.delivery-status-off',
-            'webhook.delivery-once',
-            'webhook.delivery-update-values',
-            'webhook.delivery-signature',
-          ]),
-        },
-      },
-    },
+    webhooks: { notification: { post: notification() } },
     components: {
       schemas: componentSchemas(),
-      parameters: {
-        Identifier: {
-          name: 'identifier',
-          in: 'path',
-          required: true,
-          description: 'The integer id of the webhook or product.',
-          schema: { type: 'integer' },
-          ...conformance('stated', ['update-webhook.unknown-id', 'update-service.unknown-id']),
-        },
-        AcceptLanguage: {
-          name: 'Accept-Language',
-          in: 'header',
-          required: false,
-          description:
-            "Sent on every request (Conventions: Language header). Allowed values: not shown; the suite sends ACCEPT_LANGUAGE (default `en`), and `ar` to read the list's type labels.",
-          schema: { type: 'string' },
-          ...conformance('stated', ['list-products.type-labels']),
-        },
-      },
+      parameters: sharedParameters(),
       securitySchemes: {
         bearer: {
           type: 'http',
@@ -486,6 +466,70 @@ function openApiDocument(root = PROJECT_ROOT): Json {
     },
     'x-conformance-clause-index': Clauses,
   });
+}
+
+/** What the document is, how to read its extensions, and the spec it describes (with its sha256). */
+function info(root: string): Json {
+  return {
+    title: 'Store Management API',
+    version: 'v1',
+    summary: 'The documented operations of the Store Management API, as the conformance suite holds them.',
+    description:
+      'Generated by store-api-conformance (`npm run openapi`) from the zod schemas its tests judge answers with. ' +
+      'Everything the spec leaves "not shown" stays open here: which body fields are required, error bodies, other statuses. ' +
+      '`x-conformance-level` says whether the spec states an element (`stated`) or the suite holds a reading of a silent spec (`assumed`); ' +
+      '`x-conformance-clauses` names the clauses that judge it, listed with their own level, quote and reading in `x-conformance-clause-index`. ' +
+      'A target is NOT CONFORMANT only when a test of stated clauses fails.',
+    license: { name: 'Proprietary: see the suite', identifier: 'LicenseRef-store-api-conformance' },
+    'x-spec': { path: SPEC_FILE, sha256: specSha256(root) },
+  };
+}
+
+/** A webhook notification: what the target sends to a registered webhook's url, judged by the delivery clauses. */
+function notification(): Json {
+  return {
+    operationId: 'webhookNotification',
+    summary: 'Webhook notification',
+    description:
+      "What the target sends to a registered webhook's `url` when an event it subscribed to happens (not one of the documented operations). Payload shapes, delivery headers, signature computation and retries: not shown; the suite reads them as the clauses say, the signature under WEBHOOK_SIGNATURE_SCHEME.",
+    requestBody: { required: true, content: { 'application/json': { schema: ref('NotificationBody') } } },
+    responses: { '2XX': { description: 'The receiver took it.' } },
+    security: [{}],
+    ...conformance('assumed', [
+      'webhook.delivery-destination',
+      'webhook.delivery-method',
+      'webhook.delivery-json',
+      'webhook.delivery-names-event',
+      'webhook.delivery-subscription',
+      'webhook.delivery-status-off',
+      'webhook.delivery-once',
+      'webhook.delivery-update-values',
+      'webhook.delivery-signature',
+    ]),
+  };
+}
+
+/** The parameters several operations share: the identifier in the path, and Accept-Language. */
+function sharedParameters(): Json {
+  return {
+    Identifier: {
+      name: 'identifier',
+      in: 'path',
+      required: true,
+      description: 'The integer id of the webhook or product.',
+      schema: { type: 'integer' },
+      ...conformance('stated', ['update-webhook.unknown-id', 'update-service.unknown-id']),
+    },
+    AcceptLanguage: {
+      name: 'Accept-Language',
+      in: 'header',
+      required: false,
+      description:
+        "Sent on every request (Conventions: Language header). Allowed values: not shown; the suite sends ACCEPT_LANGUAGE (default `en`), and `ar` to read the list's type labels.",
+      schema: { type: 'string' },
+      ...conformance('stated', ['list-products.type-labels']),
+    },
+  };
 }
 
 /** The document as the text of OPENAPI_FILE. */

@@ -40,93 +40,23 @@ const MODELLED = new Set([
 export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx) => {
   const { store, faults, choices, respond } = ctx;
   const schemas = { booking: BookingBody(choices), service: ServiceBody(choices), patch: ServicePatch(choices) };
-
-  /** The body validated, or undefined with the 422 sent. `self` is the product an update changes. */
-  function validate(
-    operation: OperationId,
-    schema: z.ZodType<ProductBody>,
-    request: FastifyRequest,
-    reply: FastifyReply,
-    self?: ProductRecord,
-  ): ProductBody | undefined {
-    const validateBody = (sent: unknown): Validated<ProductBody> => {
-      const parsed = schema.safeParse(sent);
-      if (!parsed.success) return { body: undefined, fields: fieldErrors(parsed.error) };
-      return { body: parsed.data, fields: productRuleErrors(parsed.data, store, choices, self) };
-    };
-    const validated = faults.bend('validation', validateBody(request.body), {
-      operation,
-      sent: request.body,
-      validate: validateBody,
-    }) as Validated<ProductBody>;
-    if (isAccepted(validated)) return validated.body;
-    void respond.refuse(reply, 'validation', 'The given data was invalid.', { fields: validated.fields });
-    return undefined;
-  }
-
-  /** Applies the body's fields to the record: those it sends, the others kept. */
-  function apply(product: ProductRecord, body: ProductBody): void {
-    if (body.name_ar !== undefined) product.name.ar = body.name_ar;
-    if (body.name_en !== undefined) product.name.en = body.name_en;
-    if (body.summery_ar !== undefined) product.summary.ar = body.summery_ar;
-    if (body.summery_en !== undefined) product.summary.en = body.summery_en;
-    if (body.description_ar !== undefined) product.description.ar = body.description_ar;
-    if (body.description_en !== undefined) product.description.en = body.description_en;
-    if (body.price !== undefined) product.price = body.price;
-    if (body.sale_price !== undefined) product.sale_price = body.sale_price;
-    if (body.is_refundable !== undefined) product.is_refundable = body.is_refundable;
-    if (body.min_purchase !== undefined) product.min_purchase = body.min_purchase;
-    if (body.max_purchase !== undefined) product.max_purchase = body.max_purchase;
-    if (body.image_id !== undefined) product.image_id = body.image_id;
-    if (body.status_id !== undefined) product.is_published = !choices.unpublishedStatusIds.includes(body.status_id);
-    if (body.sku !== undefined) product.sku = body.sku;
-    if (body.brand_id !== undefined) product.brand_id = body.brand_id;
-    if (body.category !== undefined) product.category_ids = [...new Set(body.category)];
-    if (body.tags !== undefined) product.tag_ids = store.tagIdsFor(body.tags);
-    for (const [key, value] of Object.entries(body)) if (!MODELLED.has(key)) product.extra[key] = value;
-  }
-
-  /** Writes the body into the record and stores it. */
-  function write(operation: OperationId, product: ProductRecord, body: ProductBody, at = ctx.now()): ProductRecord {
-    const written = faults.bend('productWrite', { product, body, at }, { ...ctx, operation });
-    apply(written.product, written.body);
-    written.product.updated_at = written.at;
-    store.products.set(written.product.id, written.product);
-    ctx.listed.written(written.product, ctx.now());
-    return written.product;
-  }
-
-  function create(operation: OperationId, type: ProductType, body: ProductBody): ProductRecord {
+  const create = (operation: OperationId, type: ProductType, body: ProductBody): ProductRecord => {
     const now = ctx.now();
-    return write(operation, blankProduct(store.nextProductId(), type, now), body, now);
-  }
-
-  /** Answers with the product, and emits its event. `before` is the product as it was before an update. */
-  function answer(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    product: ProductRecord,
-    sent: Sent,
-    before?: ProductRecord,
-  ) {
-    const data = renderProduct(product, 'detail', renderContext(ctx, request));
-    const previous = before && (() => renderProduct(before, 'detail', renderContext(ctx, request)));
-    ctx.deliveries.emit(sent.event, data, store.webhooks.values(), previous);
-    return reply.code(sent.status).send(respond.envelope(sent.message, data));
-  }
+    return write(ctx, operation, blankProduct(store.nextProductId(), type, now), body, now);
+  };
 
   app.post('/api/core/v1/products/booking', async (request, reply) => {
-    const body = validate('createBookingProduct', schemas.booking, request, reply);
+    const body = validate(ctx, 'createBookingProduct', schemas.booking, request, reply);
     if (!body) return reply;
     const product = create('createBookingProduct', 'booking', body);
-    return answer(request, reply, product, { event: 'product.created', message: 'bookingCreated', status: 201 });
+    return answer(ctx, request, reply, product, { event: 'product.created', message: 'bookingCreated', status: 201 });
   });
 
   app.post('/api/core/v1/products/service', async (request, reply) => {
-    const body = validate('createServiceProduct', schemas.service, request, reply);
+    const body = validate(ctx, 'createServiceProduct', schemas.service, request, reply);
     if (!body) return reply;
     const product = create('createServiceProduct', 'service', body);
-    return answer(request, reply, product, { event: 'product.created', message: 'serviceCreated', status: 201 });
+    return answer(ctx, request, reply, product, { event: 'product.created', message: 'serviceCreated', status: 201 });
   });
 
   app.patch<{ Params: { identifier: string } }>('/api/core/v1/products/service/:identifier', async (request, reply) => {
@@ -140,17 +70,89 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       id,
     }) as ProductRecord | undefined;
     if (!found) return respond.unknownIdentifier(reply, 'service product', identifier);
-    const body = validate('updateServiceProduct', schemas.patch, request, reply, found);
+    const body = validate(ctx, 'updateServiceProduct', schemas.patch, request, reply, found);
     if (!body) return reply;
     // The record is changed in place: what it was is kept for the emission's hook point (reference/hooks.ts).
     const before = structuredClone(found);
-    const product = write('updateServiceProduct', found, body);
-    return answer(
-      request,
-      reply,
-      product,
-      { event: 'product.updated', message: 'serviceUpdated', status: 200 },
-      before,
-    );
+    const product = write(ctx, 'updateServiceProduct', found, body);
+    const sent: Sent = { event: 'product.updated', message: 'serviceUpdated', status: 200 };
+    return answer(ctx, request, reply, product, sent, before);
   });
 };
+
+/** The body validated, or undefined with the 422 sent. `self` is the product an update changes. */
+function validate(
+  ctx: ReferenceContext,
+  operation: OperationId,
+  schema: z.ZodType<ProductBody>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  self?: ProductRecord,
+): ProductBody | undefined {
+  const validateBody = (sent: unknown): Validated<ProductBody> => {
+    const parsed = schema.safeParse(sent);
+    if (!parsed.success) return { body: undefined, fields: fieldErrors(parsed.error) };
+    return { body: parsed.data, fields: productRuleErrors(parsed.data, ctx.store, ctx.choices, self) };
+  };
+  const validated = ctx.faults.bend('validation', validateBody(request.body), {
+    operation,
+    sent: request.body,
+    validate: validateBody,
+  }) as Validated<ProductBody>;
+  if (isAccepted(validated)) return validated.body;
+  void ctx.respond.refuse(reply, 'validation', 'The given data was invalid.', { fields: validated.fields });
+  return undefined;
+}
+
+/** Applies the body's fields to the record: those it sends, the others kept. */
+function apply({ store, choices }: ReferenceContext, product: ProductRecord, body: ProductBody): void {
+  if (body.name_ar !== undefined) product.name.ar = body.name_ar;
+  if (body.name_en !== undefined) product.name.en = body.name_en;
+  if (body.summery_ar !== undefined) product.summary.ar = body.summery_ar;
+  if (body.summery_en !== undefined) product.summary.en = body.summery_en;
+  if (body.description_ar !== undefined) product.description.ar = body.description_ar;
+  if (body.description_en !== undefined) product.description.en = body.description_en;
+  if (body.price !== undefined) product.price = body.price;
+  if (body.sale_price !== undefined) product.sale_price = body.sale_price;
+  if (body.is_refundable !== undefined) product.is_refundable = body.is_refundable;
+  if (body.min_purchase !== undefined) product.min_purchase = body.min_purchase;
+  if (body.max_purchase !== undefined) product.max_purchase = body.max_purchase;
+  if (body.image_id !== undefined) product.image_id = body.image_id;
+  if (body.status_id !== undefined) product.is_published = !choices.unpublishedStatusIds.includes(body.status_id);
+  if (body.sku !== undefined) product.sku = body.sku;
+  if (body.brand_id !== undefined) product.brand_id = body.brand_id;
+  if (body.category !== undefined) product.category_ids = [...new Set(body.category)];
+  if (body.tags !== undefined) product.tag_ids = store.tagIdsFor(body.tags);
+  for (const [key, value] of Object.entries(body)) if (!MODELLED.has(key)) product.extra[key] = value;
+}
+
+/** Writes the body into the record and stores it. */
+function write(
+  ctx: ReferenceContext,
+  operation: OperationId,
+  product: ProductRecord,
+  body: ProductBody,
+  at = ctx.now(),
+): ProductRecord {
+  const written = ctx.faults.bend('productWrite', { product, body, at }, { ...ctx, operation });
+  apply(ctx, written.product, written.body);
+  written.product.updated_at = written.at;
+  ctx.store.products.set(written.product.id, written.product);
+  ctx.listed.written(written.product, ctx.now());
+  return written.product;
+}
+
+/** Answers with the product, and emits its event. `before` is the product as it was before an update. */
+function answer(
+  ctx: ReferenceContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  product: ProductRecord,
+  sent: Sent,
+  before?: ProductRecord,
+) {
+  const data = renderProduct(product, 'detail', renderContext(ctx, request));
+  const previous = before && (() => renderProduct(before, 'detail', renderContext(ctx, request)));
+  ctx.deliveries.emit(sent.event, data, ctx.store.webhooks.values(), previous);
+  return reply.code(sent.status).send(ctx.respond.envelope(sent.message, data));
+}

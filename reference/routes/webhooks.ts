@@ -1,5 +1,6 @@
 /** Register Webhook, Update Webhook, Webhook Events. */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import type { EventName } from '../../support/contract/events.ts';
 import type { OperationId } from '../../support/contract/operations.ts';
 import { renderWebhook } from '../render.ts';
@@ -11,50 +12,6 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
   const { store, faults, choices, respond } = ctx;
   const schema = WebhookBody(choices);
 
-  const registeredEvents = (names: readonly string[], now: Date) =>
-    [...new Set(names)].map((name) => ({
-      id: store.nextRegisteredEventId(),
-      event_name: name as EventName,
-      created_at: now,
-    }));
-
-  /**
-   * What the choices' own rules refuse in a valid body: a url shared for an event, an event another
-   * webhook has, a secret on update, a secret's characters.
-   */
-  function variantErrors(operation: OperationId, body: WebhookBody, self?: number) {
-    const fields: Record<string, string[]> = {};
-    const { uniqueUrlAndEvent, oneWebhookPerEvent, secretOnUpdate, secretCharacters } = choices.webhooks;
-    if (body.secret !== undefined && secretCharacters === 'letters-and-digits' && !/^[A-Za-z0-9]+$/.test(body.secret))
-      fields.secret = ['may hold only letters and digits'];
-    if (operation === 'updateWebhook' && body.secret !== undefined && secretOnUpdate === 'refuse')
-      fields.secret = ['is changed only through Refresh Secret'];
-    const others = [...store.webhooks.values()].filter((other) => other.id !== self);
-    const taken = (other: WebhookRecord) => other.events.filter((e) => body.events.includes(e.event_name));
-    if (uniqueUrlAndEvent && others.some((other) => other.url === body.url && taken(other).length > 0))
-      fields.url = ['already has a webhook subscribed to one of these events'];
-    const had = oneWebhookPerEvent ? others.flatMap((other) => taken(other).map((e) => e.event_name)) : [];
-    if (had.length > 0) fields.events = [`another webhook is subscribed to ${[...new Set(had)].join(', ')}`];
-    return fields;
-  }
-
-  /** The body validated, or undefined with the 422 sent. `self` is the webhook an update changes. */
-  function validate(operation: OperationId, sent: unknown, reply: FastifyReply, self?: number) {
-    const validateBody = (body: unknown): Validated<WebhookBody> => {
-      const parsed = schema.safeParse(body);
-      if (!parsed.success) return { body: undefined, fields: fieldErrors(parsed.error) };
-      return { body: parsed.data, fields: variantErrors(operation, parsed.data, self) };
-    };
-    const validated = faults.bend('validation', validateBody(sent), {
-      operation,
-      sent,
-      validate: validateBody,
-    }) as Validated<WebhookBody>;
-    if (isAccepted(validated)) return validated.body;
-    void respond.refuse(reply, 'validation', 'The given data was invalid.', { fields: validated.fields });
-    return undefined;
-  }
-
   app.get('/api/core/v1/webhooks/events', async (_request, reply) => {
     const data = store.catalogue.map((e) => ({
       value: e.value,
@@ -65,7 +22,7 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
   });
 
   app.post('/api/core/v1/webhooks', async (request, reply) => {
-    const body = validate('registerWebhook', request.body, reply);
+    const body = validate(ctx, schema, 'registerWebhook', request.body, reply);
     if (!body) return reply;
     if (choices.webhooks.checkUrlOnRegister) await ctx.deliveries.checkUrl(body.url);
     const now = ctx.now();
@@ -77,7 +34,7 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       method_type: given.method_type,
       status: given.status,
       secret: given.secret ?? choices.webhooks.generateSecret(),
-      events: registeredEvents(given.events, now),
+      events: registeredEvents(ctx, given.events, now),
       deliveries: 0,
       created_at: now,
       updated_at: now,
@@ -94,7 +51,7 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const webhook = faults.bend('identify', stored, { ...ctx, resource: 'webhook', identifier, id }) as
       WebhookRecord | undefined;
     if (!webhook) return respond.unknownIdentifier(reply, 'webhook', identifier);
-    const body = validate('updateWebhook', request.body, reply, webhook.id);
+    const body = validate(ctx, schema, 'updateWebhook', request.body, reply, webhook.id);
     if (!body) return reply;
     const given = faults.bend('webhookWrite', body, { ...ctx, operation: 'updateWebhook', webhook });
     const now = ctx.now();
@@ -104,7 +61,7 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       method_type: given.method_type,
       status: given.status,
       secret: given.secret ?? webhook.secret,
-      events: registeredEvents(given.events, now),
+      events: registeredEvents(ctx, given.events, now),
       updated_at: now,
     });
     return reply
@@ -112,3 +69,60 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       .send(respond.envelope('webhookUpdated', renderWebhook(webhook, renderContext(ctx, request))));
   });
 };
+
+/** The events a webhook subscribes to, each registered anew. */
+const registeredEvents = ({ store }: ReferenceContext, names: readonly string[], now: Date) =>
+  [...new Set(names)].map((name) => ({
+    id: store.nextRegisteredEventId(),
+    event_name: name as EventName,
+    created_at: now,
+  }));
+
+/**
+ * What the choices' own rules refuse in a valid body: a url shared for an event, an event another
+ * webhook has, a secret on update, a secret's characters.
+ */
+function variantErrors(
+  { store, choices }: ReferenceContext,
+  operation: OperationId,
+  body: WebhookBody,
+  self?: number,
+): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  const { uniqueUrlAndEvent, oneWebhookPerEvent, secretOnUpdate, secretCharacters } = choices.webhooks;
+  if (body.secret !== undefined && secretCharacters === 'letters-and-digits' && !/^[A-Za-z0-9]+$/.test(body.secret))
+    fields.secret = ['may hold only letters and digits'];
+  if (operation === 'updateWebhook' && body.secret !== undefined && secretOnUpdate === 'refuse')
+    fields.secret = ['is changed only through Refresh Secret'];
+  const others = [...store.webhooks.values()].filter((other) => other.id !== self);
+  const taken = (other: WebhookRecord) => other.events.filter((e) => body.events.includes(e.event_name));
+  if (uniqueUrlAndEvent && others.some((other) => other.url === body.url && taken(other).length > 0))
+    fields.url = ['already has a webhook subscribed to one of these events'];
+  const had = oneWebhookPerEvent ? others.flatMap((other) => taken(other).map((e) => e.event_name)) : [];
+  if (had.length > 0) fields.events = [`another webhook is subscribed to ${[...new Set(had)].join(', ')}`];
+  return fields;
+}
+
+/** The body validated, or undefined with the 422 sent. `self` is the webhook an update changes. */
+function validate(
+  ctx: ReferenceContext,
+  schema: z.ZodType<WebhookBody>,
+  operation: OperationId,
+  sent: unknown,
+  reply: FastifyReply,
+  self?: number,
+): WebhookBody | undefined {
+  const validateBody = (body: unknown): Validated<WebhookBody> => {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) return { body: undefined, fields: fieldErrors(parsed.error) };
+    return { body: parsed.data, fields: variantErrors(ctx, operation, parsed.data, self) };
+  };
+  const validated = ctx.faults.bend('validation', validateBody(sent), {
+    operation,
+    sent,
+    validate: validateBody,
+  }) as Validated<WebhookBody>;
+  if (isAccepted(validated)) return validated.body;
+  void ctx.respond.refuse(reply, 'validation', 'The given data was invalid.', { fields: validated.fields });
+  return undefined;
+}

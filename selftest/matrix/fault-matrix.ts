@@ -193,25 +193,9 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
       work,
       ...(options.keepRunDir ? { keepRunDir: options.keepRunDir } : {}),
     };
-    const first = await runPairs(run, pairs, 'matrix');
-    timings.matrix = first.durationMs;
-    log(
-      `matrix run: ${first.entries} entries, ${ms(first.durationMs)}; the references started in ${ms(timings.references)} and served it with ${ms(first.referencesCpuMs)} of CPU`,
-    );
-
-    // 3b. An assumed-clause fault whose verdict turned: judged again on every test it can reach.
-    const completion = completionPairs(traced, pairs, first.outcomes);
-    if (completion.size > 0) {
-      const second = await runPairs(run, completion, 'completion');
-      timings.matrix += second.durationMs;
-      log(`completion run: ${[...completion.keys()].join(', ')}: ${second.entries} entries, ${ms(second.durationMs)}`);
-      for (const [fault, tests] of completion) pairs.set(fault, [...(pairs.get(fault) ?? []), ...tests]);
-      for (const [fault, byTest] of second.outcomes)
-        first.outcomes.set(fault, new Map([...(first.outcomes.get(fault) ?? []), ...byTest]));
-    }
+    const outcomes = await runMatrix(run, traced, pairs, timings, log);
 
     // 4. The judgement.
-    const { outcomes } = first;
     const unrun = [...pairs].flatMap(([fault, tests]) =>
       tests.filter((t) => !outcomes.get(fault)?.has(t.title)).map((t) => `${t.title} ⟦${fault}⟧`),
     );
@@ -221,6 +205,33 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
     await Promise.all(references.map((r) => r.close()));
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The matrix run, then (3b) a completion run: an assumed-clause fault whose verdict turned is judged
+ * again on every test it can reach (added to its pairs). The outcomes, by fault and test key.
+ */
+async function runMatrix(
+  run: MatrixRun,
+  traced: TracedRun,
+  pairs: Map<FaultName, readonly TestOutcome[]>,
+  timings: { traced: number; references: number; matrix: number },
+  log: (line: string) => void,
+): Promise<Map<FaultName, Map<string, TestOutcome>>> {
+  const first = await runPairs(run, pairs, 'matrix');
+  timings.matrix = first.durationMs;
+  log(
+    `matrix run: ${first.entries} entries, ${ms(first.durationMs)}; the references started in ${ms(timings.references)} and served it with ${ms(first.referencesCpuMs)} of CPU`,
+  );
+  const completion = completionPairs(traced, pairs, first.outcomes);
+  if (completion.size === 0) return first.outcomes;
+  const second = await runPairs(run, completion, 'completion');
+  timings.matrix += second.durationMs;
+  log(`completion run: ${[...completion.keys()].join(', ')}: ${second.entries} entries, ${ms(second.durationMs)}`);
+  for (const [fault, tests] of completion) pairs.set(fault, [...(pairs.get(fault) ?? []), ...tests]);
+  for (const [fault, byTest] of second.outcomes)
+    first.outcomes.set(fault, new Map([...(first.outcomes.get(fault) ?? []), ...byTest]));
+  return first.outcomes;
 }
 
 /**
@@ -449,36 +460,7 @@ function judge(input: {
 }): FaultMatrix {
   const { traced, faults, pairs, outcomes, whole } = input;
   const { tests } = traced;
-  const rows = faults.map((fault): FaultRow => {
-    const { clause, description } = FaultCatalogue[fault];
-    const level = Clauses[clause].level;
-    const ran = [...(outcomes.get(fault)?.values() ?? [])];
-    const failed = ran.filter(failing);
-    const ranKeys = new Set(ran.map((t) => t.title));
-    return {
-      fault,
-      clause,
-      level,
-      description,
-      ran: ran.length,
-      caughtBy: failed
-        .filter((t) => t.clauses.includes(clause) && (level === 'assumed' || levelOf(t) === 'stated'))
-        .map((t) => t.title),
-      blast: failed.filter((t) => !t.clauses.includes(clause)).map((t) => t.title),
-      ...((FaultCatalogue[fault] as FaultDefinition).onlyGenerated
-        ? {
-            onlyGenerated: {
-              generated: failed.filter((t) => isGenerated(t) && t.clauses.includes(clause)).map((t) => t.title),
-              fixed: failed.filter((t) => !isGenerated(t)).map((t) => t.title),
-            },
-          }
-        : {}),
-      unmeasured: tests.filter((t) => !cites(fault, t) && !ranKeys.has(t.title) && traced.reaches(fault, t)).length,
-      failures: failed.map((t) => ({ test: t.title, error: firstLines(t.errors[0]) })),
-      ...(ran.length === 0 ? { verdict: '(not run)', verdictReasons: [] } : verdictWith(ran, traced)),
-    };
-  });
-
+  const rows = faults.map((fault) => faultRow(fault, traced, [...(outcomes.get(fault)?.values() ?? [])]));
   // A test is proven by a failure under a fault of a clause it cites.
   const proven = new Set(
     rows.flatMap((row) =>
@@ -488,24 +470,12 @@ function judge(input: {
     ),
   );
   const stated = (clause: ClauseId) => tests.filter((t) => t.clauses.includes(clause) && levelOf(t) === 'stated');
-  const clauses = (Object.keys(Clauses) as ClauseId[]).map((clause) => ({
-    clause,
-    level: Clauses[clause].level,
-    statedTests: stated(clause).map((t) => t.title),
-    tests: tests.filter((t) => t.clauses.includes(clause)).map((t) => t.title),
-    faults: FaultNames.filter((f) => FaultCatalogue[f].clause === clause),
-  }));
   const measured = rows.filter((r) => r.ran > 0);
-  const blastCounts = measured.map((r) => r.blast.length);
-  const worst = measured.reduce<FaultRow | undefined>(
-    (w, r) => (w === undefined || r.blast.length > w.blast.length ? r : w),
-    undefined,
-  );
   const keyCounts = new Map<string, number>();
   for (const t of tests) keyCounts.set(t.title, (keyCounts.get(t.title) ?? 0) + 1);
   return {
     rows,
-    clauses,
+    clauses: clauseRows(tests),
     tests,
     cleanFailures: traced.failures,
     duplicateKeys: [...keyCounts].filter(([, n]) => n > 1).map(([key]) => key),
@@ -523,15 +493,68 @@ function judge(input: {
     statedWithoutFault: whole
       ? StatedClauses.filter((c) => !FaultNames.some((f) => FaultCatalogue[f].clause === c))
       : [],
-    blastRadius: {
-      median: median(blastCounts),
-      max: Math.max(0, ...blastCounts),
-      worst: worst?.fault,
-      unmeasured: rows.reduce((n, r) => n + r.unmeasured, 0),
-    },
+    blastRadius: blastRadius(rows),
     timings: input.timings,
     pairs: [...pairs.values()].reduce((n, list) => n + list.length, 0),
     durationMs: performance.now() - input.started,
+  };
+}
+
+/** What a fault did: the tests of its clause that caught it, the others it failed (its blast), the verdict with it. */
+function faultRow(fault: FaultName, traced: TracedRun, ran: readonly TestOutcome[]): FaultRow {
+  const { clause, description } = FaultCatalogue[fault];
+  const level = Clauses[clause].level;
+  const failed = ran.filter(failing);
+  const ranKeys = new Set(ran.map((t) => t.title));
+  return {
+    fault,
+    clause,
+    level,
+    description,
+    ran: ran.length,
+    caughtBy: failed
+      .filter((t) => t.clauses.includes(clause) && (level === 'assumed' || levelOf(t) === 'stated'))
+      .map((t) => t.title),
+    blast: failed.filter((t) => !t.clauses.includes(clause)).map((t) => t.title),
+    ...((FaultCatalogue[fault] as FaultDefinition).onlyGenerated
+      ? {
+          onlyGenerated: {
+            generated: failed.filter((t) => isGenerated(t) && t.clauses.includes(clause)).map((t) => t.title),
+            fixed: failed.filter((t) => !isGenerated(t)).map((t) => t.title),
+          },
+        }
+      : {}),
+    unmeasured: traced.tests.filter((t) => !cites(fault, t) && !ranKeys.has(t.title) && traced.reaches(fault, t))
+      .length,
+    failures: failed.map((t) => ({ test: t.title, error: firstLines(t.errors[0]) })),
+    ...(ran.length === 0 ? { verdict: '(not run)', verdictReasons: [] } : verdictWith(ran, traced)),
+  };
+}
+
+/** Every clause with the tests citing it (its @stated ones apart) and the faults that break it. */
+function clauseRows(tests: readonly TestOutcome[]): ClauseRow[] {
+  return (Object.keys(Clauses) as ClauseId[]).map((clause) => ({
+    clause,
+    level: Clauses[clause].level,
+    statedTests: tests.filter((t) => t.clauses.includes(clause) && levelOf(t) === 'stated').map((t) => t.title),
+    tests: tests.filter((t) => t.clauses.includes(clause)).map((t) => t.title),
+    faults: FaultNames.filter((f) => FaultCatalogue[f].clause === clause),
+  }));
+}
+
+/** How many tests outside its clause each measured fault failed: the median, the most, and which fault. */
+function blastRadius(rows: readonly FaultRow[]): FaultMatrix['blastRadius'] {
+  const measured = rows.filter((r) => r.ran > 0);
+  const blastCounts = measured.map((r) => r.blast.length);
+  const worst = measured.reduce<FaultRow | undefined>(
+    (w, r) => (w === undefined || r.blast.length > w.blast.length ? r : w),
+    undefined,
+  );
+  return {
+    median: median(blastCounts),
+    max: Math.max(0, ...blastCounts),
+    worst: worst?.fault,
+    unmeasured: rows.reduce((n, r) => n + r.unmeasured, 0),
   };
 }
 

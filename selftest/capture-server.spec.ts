@@ -321,27 +321,43 @@ test('survives garbage and keeps serving: random bytes, wrong methods, bad URLs,
   capture,
 }) => {
   test.setTimeout(120_000);
-  const port = portOf(capture.url);
   const inbox = await capture.pool.open();
-  const control = `${capture.url}${CONTROL_PREFIX}/${capture.token}`;
+  await sendGarbage(portOf(capture.url), inbox.id);
+  await sendWrongRequests(capture, inbox.id);
+  const statuses = await flood(capture, inbox.localUrl);
+  expect([...statuses.keys()].sort(), `statuses seen: ${JSON.stringify(Object.fromEntries(statuses))}`).toEqual([
+    200, 404, 429,
+  ]);
 
-  // Not HTTP at all, broken HTTP, and HTTP with lies in it.
+  // Still serving: a new inbox receives and a wait wakes.
+  const after = await capture.pool.open();
+  const waiting = after.waitFor(anyDelivery, { timeoutMs: 5_000 });
+  expect(await rawRequest(after.localUrl, 'POST', 'still here')).toBe(200);
+  expect((await waiting).text()).toBe('still here');
+  expect((await inbox.received()).length, 'the flooded inbox kept its cap').toBe(1_000);
+});
+
+/** Not HTTP at all, broken HTTP, and HTTP with lies in it, each on a connection of its own. */
+async function sendGarbage(port: number, inboxId: string): Promise<void> {
   const garbage = [
     ...Array.from({ length: 50 }, () => randomBytes(1 + Math.floor(Math.random() * 4096))),
     Buffer.from('GET / HTTP/1.1\r\n\r\n'),
     Buffer.from('POST /in/ HTTP/1.1\r\nHost: x\r\nContent-Length: 999999\r\n\r\nshort'),
     Buffer.from(
-      `POST /in/${inbox.id} HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+      `POST /in/${inboxId} HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
     ),
-    Buffer.from(`POST /in/${inbox.id} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`),
+    Buffer.from(`POST /in/${inboxId} HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`),
     Buffer.from(`GET /%%%% HTTP/1.1\r\nHost: x\r\n\r\n`),
     Buffer.from(`GET ${'/a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`),
     Buffer.from(`GET / HTTP/1.1\r\n${'X-A: b\r\n'.repeat(5_000)}\r\n`),
     Buffer.from('\r\n\r\n\r\n'),
   ];
   await Promise.all(garbage.map((bytes) => rawSocket(port, bytes)));
+}
 
-  // Methods nobody should send, at every kind of path.
+/** Methods nobody should send, at every kind of path, answered below 500; bad control calls answered 400. */
+async function sendWrongRequests(capture: Running, inboxId: string): Promise<void> {
+  const control = `${capture.url}${CONTROL_PREFIX}/${capture.token}`;
   const methods = ['PROPFIND', 'MKCOL', 'SEARCH', 'OPTIONS', 'DELETE', 'PATCH', 'LOCK', 'PURGE'];
   for (const method of methods) {
     for (const path of [
@@ -357,19 +373,24 @@ test('survives garbage and keeps serving: random bytes, wrong methods, bad URLs,
     }
   }
   expect(
-    await rawRequest(`${control}/inboxes/${inbox.id}/answer`, 'PUT', '{"status":"x"}', {
+    await rawRequest(`${control}/inboxes/${inboxId}/answer`, 'PUT', '{"status":"x"}', {
       'content-type': 'application/json',
     }),
   ).toBe(400);
-  expect(await rawRequest(`${control}/inboxes/${inbox.id}/wait?after=-1`, 'GET')).toBe(400);
+  expect(await rawRequest(`${control}/inboxes/${inboxId}/wait?after=-1`, 'GET')).toBe(400);
   expect(await rawRequest(`${control}/inboxes`, 'POST', '{not json', { 'content-type': 'application/json' })).toBe(400);
+}
 
-  // 10,000 small requests, 50 at a time on kept-alive sockets: deliveries (until the inbox is full), unknown inboxes, control calls.
+/**
+ * 10,000 small requests, 50 at a time on kept-alive sockets: deliveries (until the inbox is full), unknown
+ * inboxes, control calls. How many got each status.
+ */
+async function flood(capture: Running, inboxUrl: string): Promise<Map<number, number>> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
   const targets = [
-    inbox.localUrl,
+    inboxUrl,
     `${capture.url}/in/${'b'.repeat(32)}`,
-    `${control}/health`,
+    `${capture.url}${CONTROL_PREFIX}/${capture.token}/health`,
     `${capture.url}/nowhere`,
   ];
   const statuses = new Map<number, number>();
@@ -391,14 +412,5 @@ test('survives garbage and keeps serving: random bytes, wrong methods, bad URLs,
     }),
   );
   agent.destroy();
-  expect([...statuses.keys()].sort(), `statuses seen: ${JSON.stringify(Object.fromEntries(statuses))}`).toEqual([
-    200, 404, 429,
-  ]);
-
-  // Still serving: a new inbox receives and a wait wakes.
-  const after = await capture.pool.open();
-  const waiting = after.waitFor(anyDelivery, { timeoutMs: 5_000 });
-  expect(await rawRequest(after.localUrl, 'POST', 'still here')).toBe(200);
-  expect((await waiting).text()).toBe('still here');
-  expect((await inbox.received()).length, 'the flooded inbox kept its cap').toBe(1_000);
-});
+  return statuses;
+}

@@ -59,6 +59,9 @@ const SIGNATURES: Record<Exclude<ChaosMode, 'pass-through'>, RegExp> = {
   'no-answer': new RegExp(`got no response within ${REQUEST_TIMEOUT_MS} ms`),
 };
 
+type SuiteRun = Awaited<ReturnType<typeof runSuite>>;
+type TestResult = SuiteRun['tests'][number];
+
 test('the suite against a broken target: every failure says what the target did, none hangs, the run ends in bounded time', async ({
   servers,
 }, testInfo) => {
@@ -78,16 +81,7 @@ test('the suite against a broken target: every failure says what the target did,
     timeoutMs: WALL_TIME_LIMIT_MS + 2 * 60_000,
   });
   const failed = result.tests.filter((t) => t.outcome === 'unexpected');
-  const firstError = (t: (typeof failed)[number]) => t.errors[0] ?? '(no error message)';
-  const summary = `chaos run: wall time ${Math.round(result.durationMs)} ms, exit ${result.exitCode}; ${result.tests.length} tests, ${failed.length} failed; answers served: ${JSON.stringify(chaos.served)}`;
-  console.log(summary);
-  test.info().annotations.push({ type: 'chaos run', description: summary });
-  await test.info().attach('chaos run', {
-    contentType: 'text/plain',
-    body:
-      `${summary}\n\n` +
-      failed.map((t) => `${t.listLine}\n  ${firstError(t).split('\n').slice(0, 3).join('\n  ')}`).join('\n'),
-  });
+  await attachSummary(result, failed, chaos.served);
 
   expect(result.tests.length, `tests reported (stderr: ${result.stderr.slice(0, 2_000)})`).toBeGreaterThan(0);
   expect(result.exitCode, 'exit code of a run with failures').not.toBe(0);
@@ -105,8 +99,30 @@ test('the suite against a broken target: every failure says what the target did,
     'failures whose message does not say what the target answered',
   ).toEqual([]);
   for (const mode of ChaosModes) expect(chaos.served[mode], `requests answered "${mode}"`).toBeGreaterThan(0);
-  const skipReasons = (t: (typeof result.tests)[number]) =>
-    t.annotations.filter((a) => a.type === 'skip').map((a) => a.description ?? '');
+  expectEachBreakageReported(result, failed);
+});
+
+const firstError = (t: TestResult) => t.errors[0] ?? '(no error message)';
+const skipReasons = (t: TestResult) => t.annotations.filter((a) => a.type === 'skip').map((a) => a.description ?? '');
+
+/** The run in one line (console and annotation), and each failure's first lines as an attachment. */
+async function attachSummary(result: SuiteRun, failed: readonly TestResult[], served: object): Promise<void> {
+  const summary = `chaos run: wall time ${Math.round(result.durationMs)} ms, exit ${result.exitCode}; ${result.tests.length} tests, ${failed.length} failed; answers served: ${JSON.stringify(served)}`;
+  console.log(summary);
+  test.info().annotations.push({ type: 'chaos run', description: summary });
+  await test.info().attach('chaos run', {
+    contentType: 'text/plain',
+    body:
+      `${summary}\n\n` +
+      failed.map((t) => `${t.listLine}\n  ${firstError(t).split('\n').slice(0, 3).join('\n  ')}`).join('\n'),
+  });
+}
+
+/**
+ * A test not judged because another clause broke says so; and each kind of breakage is reported as such,
+ * by a failure or by the reason a dependent test gives.
+ */
+function expectEachBreakageReported(result: SuiteRun, failed: readonly TestResult[]): void {
   const dependent = result.tests.filter(
     (t) => t.outcome === 'skipped' && t.annotations.some((a) => a.type === 'depends-on'),
   );
@@ -116,7 +132,6 @@ test('the suite against a broken target: every failure says what the target did,
       .map((t) => `${t.listLine}: ${skipReasons(t).join(' / ')}`),
     'tests not judged because another clause broke, whose reason does not say so',
   ).toEqual([]);
-  // Each kind of breakage is reported as such, by a failure or by the reason a dependent test gives.
   const messages = [...failed.flatMap((t) => t.errors), ...dependent.flatMap(skipReasons)];
   for (const [mode, signature] of Object.entries(SIGNATURES)) {
     expect(
@@ -124,4 +139,4 @@ test('the suite against a broken target: every failure says what the target did,
       `failures or dependent skips reporting "${mode}" as such`,
     ).toBeGreaterThan(0);
   }
-});
+}

@@ -7,6 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { TestInfo } from '@playwright/test';
 import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
 import { runSuite } from './harness/suite-run.ts';
 import { Delivery } from '../support/capture/delivery.ts';
@@ -39,122 +40,120 @@ function delivery(headers: Record<string, string>, body: unknown, receivedAt = 0
   });
 }
 
-test.describe('observation readings', () => {
-  test('header names by role, never a value; the event header is the one whose value was the event', () => {
-    const secretValue = 'v1,c2VjcmV0LXNpZ25hdHVyZS12YWx1ZQ==';
-    const headers = observeHeaders(
-      [
-        {
-          event: 'product.created',
-          delivery: delivery(
-            {
-              'content-type': 'application/json',
-              'webhook-id': 'msg_1',
-              'webhook-timestamp': '1700000000',
-              'webhook-signature': secretValue,
-              'x-store-signature': 'abc',
-              'x-shop-topic': 'products/create',
-              'x-custom-kind': 'product.created',
-              date: 'Mon, 01 Jan 2024 00:00:00 GMT',
-            },
-            {},
-          ),
-        },
-      ],
-      'X-Store-Signature',
-    );
-    expect(headers).toEqual({
-      deliveries: 1,
-      names: [
-        'content-type',
-        'date',
-        'webhook-id',
-        'webhook-signature',
-        'webhook-timestamp',
-        'x-custom-kind',
-        'x-shop-topic',
-        'x-store-signature',
-      ],
-      recognised: {
-        id: ['webhook-id'],
-        timestamp: ['webhook-timestamp'],
-        signature: ['webhook-signature', 'x-store-signature'],
-        event: ['x-custom-kind', 'x-shop-topic'],
+test('observation readings: header names by role, never a value; the event header is the one whose value was the event', () => {
+  const secretValue = 'v1,c2VjcmV0LXNpZ25hdHVyZS12YWx1ZQ==';
+  const headers = observeHeaders(
+    [
+      {
+        event: 'product.created',
+        delivery: delivery(
+          {
+            'content-type': 'application/json',
+            'webhook-id': 'msg_1',
+            'webhook-timestamp': '1700000000',
+            'webhook-signature': secretValue,
+            'x-store-signature': 'abc',
+            'x-shop-topic': 'products/create',
+            'x-custom-kind': 'product.created',
+            date: 'Mon, 01 Jan 2024 00:00:00 GMT',
+          },
+          {},
+        ),
       },
-    });
-    expect(JSON.stringify(headers)).not.toContain(secretValue);
+    ],
+    'X-Store-Signature',
+  );
+  expect(headers).toEqual({
+    deliveries: 1,
+    names: [
+      'content-type',
+      'date',
+      'webhook-id',
+      'webhook-signature',
+      'webhook-timestamp',
+      'x-custom-kind',
+      'x-shop-topic',
+      'x-store-signature',
+    ],
+    recognised: {
+      id: ['webhook-id'],
+      timestamp: ['webhook-timestamp'],
+      signature: ['webhook-signature', 'x-store-signature'],
+      event: ['x-custom-kind', 'x-shop-topic'],
+    },
   });
+  expect(JSON.stringify(headers)).not.toContain(secretValue);
+});
 
-  test('retries: attempts and intervals from arrival times; one attempt reads as no retry within the window', () => {
-    const at = (offsets: number[]) => offsets.map((ms) => delivery({}, { id: 1 }, 1_000_000 + ms));
-    const backoff = observeRetries(at([0, 250, 1_250, 5_250]), { windowMs: 8_000, answeredWith: 500 });
-    expect(backoff).toMatchObject({
-      attempts: 4,
-      offsetsMs: [0, 250, 1_250, 5_250],
-      intervalsMs: [250, 1_000, 4_000],
-      pattern: 'increasing',
-      quietAfterLastMs: 2_750,
-    });
-    expect(backoff.summary).toMatch(/^Retried: 4 attempts, each answered 500, at intervals of 250, 1000, 4000 ms/);
-    const none = observeRetries(at([0]), { windowMs: 3_000, answeredWith: 500 });
-    expect(none).toMatchObject({ attempts: 1, intervalsMs: [], pattern: 'no retry', quietAfterLastMs: 3_000 });
-    expect(none.summary).toMatch(/^No retry seen: one attempt, answered 500, then none for 3\.0 s/);
-    expect(intervalPattern([1_000, 1_100, 950])).toBe('constant');
-    expect(intervalPattern([1_000, 100, 2_000])).toBe('irregular');
-    expect(intervalPattern([500])).toBe('one retry');
+test('observation readings: retries, attempts and intervals from arrival times; one attempt reads as no retry within the window', () => {
+  const at = (offsets: number[]) => offsets.map((ms) => delivery({}, { id: 1 }, 1_000_000 + ms));
+  const backoff = observeRetries(at([0, 250, 1_250, 5_250]), { windowMs: 8_000, answeredWith: 500 });
+  expect(backoff).toMatchObject({
+    attempts: 4,
+    offsetsMs: [0, 250, 1_250, 5_250],
+    intervalsMs: [250, 1_000, 4_000],
+    pattern: 'increasing',
+    quietAfterLastMs: 2_750,
   });
+  expect(backoff.summary).toMatch(/^Retried: 4 attempts, each answered 500, at intervals of 250, 1000, 4000 ms/);
+  const none = observeRetries(at([0]), { windowMs: 3_000, answeredWith: 500 });
+  expect(none).toMatchObject({ attempts: 1, intervalsMs: [], pattern: 'no retry', quietAfterLastMs: 3_000 });
+  expect(none.summary).toMatch(/^No retry seen: one attempt, answered 500, then none for 3\.0 s/);
+  expect(intervalPattern([1_000, 1_100, 950])).toBe('constant');
+  expect(intervalPattern([1_000, 100, 2_000])).toBe('irregular');
+  expect(intervalPattern([500])).toBe('one retry');
+});
 
-  test('repeats: a later delivery with the same id header value or the same body is a repeat', () => {
-    const created = delivery({ 'webhook-id': 'a' }, { event: 'product.created', n: 1 });
-    const sameId = delivery({ 'webhook-id': 'a' }, { event: 'product.created', n: 2 });
-    const sameBody = delivery({ 'webhook-id': 'b' }, { event: 'product.created', n: 1 });
-    const other = delivery({ 'webhook-id': 'c' }, { event: 'product.created', n: 3 });
-    const updated = delivery({ 'webhook-id': 'u' }, { event: 'product.updated' });
-    const repeats = observeRepeats(
-      [
-        { event: 'product.created', delivery: created, all: [created, sameId, sameBody, other] },
-        { event: 'product.updated', delivery: updated, all: [updated] },
-      ],
-      { windowMs: 3_000, idHeaders: ['webhook-id'] },
-    );
-    expect(repeats).toMatchObject({
-      events: [
-        { event: 'product.created', deliveries: 3, repeats: 2 },
-        { event: 'product.updated', deliveries: 1, repeats: 0 },
-      ],
-      others: 1,
-      deliveredOnce: false,
-    });
-    expect(
-      observeRepeats([{ event: 'product.updated', delivery: updated, all: [updated] }], {
-        windowMs: 3_000,
-        idHeaders: [],
-      }).deliveredOnce,
-    ).toBe(true);
+test('observation readings: repeats, a later delivery with the same id header value or the same body is a repeat', () => {
+  const created = delivery({ 'webhook-id': 'a' }, { event: 'product.created', n: 1 });
+  const sameId = delivery({ 'webhook-id': 'a' }, { event: 'product.created', n: 2 });
+  const sameBody = delivery({ 'webhook-id': 'b' }, { event: 'product.created', n: 1 });
+  const other = delivery({ 'webhook-id': 'c' }, { event: 'product.created', n: 3 });
+  const updated = delivery({ 'webhook-id': 'u' }, { event: 'product.updated' });
+  const repeats = observeRepeats(
+    [
+      { event: 'product.created', delivery: created, all: [created, sameId, sameBody, other] },
+      { event: 'product.updated', delivery: updated, all: [updated] },
+    ],
+    { windowMs: 3_000, idHeaders: ['webhook-id'] },
+  );
+  expect(repeats).toMatchObject({
+    events: [
+      { event: 'product.created', deliveries: 3, repeats: 2 },
+      { event: 'product.updated', deliveries: 1, repeats: 0 },
+    ],
+    others: 1,
+    deliveredOnce: false,
   });
+  expect(
+    observeRepeats([{ event: 'product.updated', delivery: updated, all: [updated] }], {
+      windowMs: 3_000,
+      idHeaders: [],
+    }).deliveredOnce,
+  ).toBe(true);
+});
 
-  test('payload fields: top-level keys, and where the product sits with its keys; names, never values', () => {
-    const nested = observePayload(
-      'product.created',
-      delivery({}, { event: 'product.created', data: { product: { id: 7, name: { en: 'Secret name' } } } }),
-      7,
-    );
-    expect(nested).toEqual({
-      event: 'product.created',
-      body: 'json object',
-      topLevelKeys: ['event', 'data'],
-      productPath: 'data.product',
-      productKeys: ['id', 'name'],
-    });
-    expect(JSON.stringify(nested)).not.toContain('Secret name');
-    expect(observePayload('product.created', delivery({}, { id: '7', type: 'service' }), 7).productPath).toBe('');
-    expect(observePayload('product.created', delivery({}, { items: [{ product_id: 7 }] }), 7).productPath).toBe(
-      'items[0]',
-    );
-    expect(observePayload('product.created', delivery({}, { id: 8 }), 7).productPath).toBeNull();
-    expect(observePayload('product.created', delivery({}, 'payload=%7B%7D'), 7).body).toBe('not json');
-    expect(observePayload('product.created', delivery({}, [1]), 7).body).toBe('json, not an object');
+test('observation readings: payload fields, top-level keys, and where the product sits with its keys; names, never values', () => {
+  const nested = observePayload(
+    'product.created',
+    delivery({}, { event: 'product.created', data: { product: { id: 7, name: { en: 'Secret name' } } } }),
+    7,
+  );
+  expect(nested).toEqual({
+    event: 'product.created',
+    body: 'json object',
+    topLevelKeys: ['event', 'data'],
+    productPath: 'data.product',
+    productKeys: ['id', 'name'],
   });
+  expect(JSON.stringify(nested)).not.toContain('Secret name');
+  expect(observePayload('product.created', delivery({}, { id: '7', type: 'service' }), 7).productPath).toBe('');
+  expect(observePayload('product.created', delivery({}, { items: [{ product_id: 7 }] }), 7).productPath).toBe(
+    'items[0]',
+  );
+  expect(observePayload('product.created', delivery({}, { id: 8 }), 7).productPath).toBeNull();
+  expect(observePayload('product.created', delivery({}, 'payload=%7B%7D'), 7).body).toBe('not json');
+  expect(observePayload('product.created', delivery({}, [1]), 7).body).toBe('json, not an object');
 });
 
 function stated(title: string, outcome: TestRecord['outcome']): TestRecord {
@@ -245,39 +244,57 @@ test('end to end: the reference retries with backoff, and a target without retri
 }, testInfo) => {
   // A reference that tries each delivery once: a loopback BASE_URL target.
   const once = await servers.reference({ deliveries: { maxAttempts: 1 } });
-  const [retrying, single] = await Promise.all([
-    (async () => {
-      const dir = await runDirectory(testInfo, 'observe-retries');
-      // Webhook Events gives the run @stated tests: the observations must leave its verdict alone.
-      const result = await runSuite({
-        env: { OBSERVE_DELIVERIES: 'true', OBSERVE_RETRY_WINDOW_MS: '8000' },
-        args: [OBSERVATION_SPEC, 'tests/webhooks/webhook-events.spec.ts'],
-        keepReports: dir,
-      });
-      return { result, dir };
-    })(),
-    (async () => {
-      const dir = await runDirectory(testInfo, 'observe-no-retries');
-      const result = await runSuite({
-        env: {
-          BASE_URL: once.url,
-          API_TOKEN: SELFTEST_TOKEN,
-          TARGET_PROFILE: REFERENCE_PROFILE,
-          WEBHOOK_SIGNATURE_SCHEME: 'standard-webhooks',
-          OBSERVE_DELIVERIES: 'true',
-          OBSERVE_RETRY_WINDOW_MS: '3000',
-        },
-        args: [OBSERVATION_SPEC, '--grep', 'retries'],
-        keepReports: dir,
-      });
-      return { result, dir };
-    })(),
-  ]);
-  const read = async (dir: string) =>
-    JSON.parse(await readFile(path.join(dir, 'reports', 'conformance.json'), 'utf8')) as ConformanceReport;
+  const [retrying, single] = await Promise.all([observeRetrying(testInfo), observeNotRetrying(testInfo, once.url)]);
 
-  const withRetries = await read(retrying.dir);
   expect(retrying.result.exitCode, retrying.result.stderr.slice(0, 2_000)).toBe(0);
+  await expectRetriesObserved(retrying.dir);
+
+  const withoutRetries = await readReport(single.dir);
+  expect(withoutRetries.verdict, 'observations alone judge nothing').toBe('NO VERDICT');
+  expect(withoutRetries.tests).toEqual([]);
+  expect(withoutRetries.observedDeliveryBehaviour?.retries).toMatchObject({
+    attempts: 1,
+    intervalsMs: [],
+    pattern: 'no retry',
+  });
+  expect(withoutRetries.observedDeliveryBehaviour?.retries?.summary).toMatch(/^No retry seen/);
+});
+
+const readReport = async (dir: string) =>
+  JSON.parse(await readFile(path.join(dir, 'reports', 'conformance.json'), 'utf8')) as ConformanceReport;
+
+/** The observations against the embedded reference, which retries; Webhook Events gives the run @stated tests. */
+async function observeRetrying(testInfo: TestInfo) {
+  const dir = await runDirectory(testInfo, 'observe-retries');
+  const result = await runSuite({
+    env: { OBSERVE_DELIVERIES: 'true', OBSERVE_RETRY_WINDOW_MS: '8000' },
+    args: [OBSERVATION_SPEC, 'tests/webhooks/webhook-events.spec.ts'],
+    keepReports: dir,
+  });
+  return { result, dir };
+}
+
+/** The retry observation alone, against a reference at `url` that tries each delivery once. */
+async function observeNotRetrying(testInfo: TestInfo, url: string) {
+  const dir = await runDirectory(testInfo, 'observe-no-retries');
+  const result = await runSuite({
+    env: {
+      BASE_URL: url,
+      API_TOKEN: SELFTEST_TOKEN,
+      TARGET_PROFILE: REFERENCE_PROFILE,
+      WEBHOOK_SIGNATURE_SCHEME: 'standard-webhooks',
+      OBSERVE_DELIVERIES: 'true',
+      OBSERVE_RETRY_WINDOW_MS: '3000',
+    },
+    args: [OBSERVATION_SPEC, '--grep', 'retries'],
+    keepReports: dir,
+  });
+  return { result, dir };
+}
+
+/** The observations must leave the verdict alone, and show the reference's retries, headers, repeats and payloads. */
+async function expectRetriesObserved(dir: string): Promise<void> {
+  const withRetries = await readReport(dir);
   expect(withRetries.verdict).toBe('CONFORMANT');
   expect(
     withRetries.tests.every((t) => !t.location.startsWith(OBSERVATION_SPEC)),
@@ -306,16 +323,6 @@ test('end to end: the reference retries with backoff, and a target without retri
     ['product.created', 'data'],
     ['product.updated', 'data'],
   ]);
-  const markdown = await readFile(path.join(retrying.dir, 'reports', 'conformance.md'), 'utf8');
+  const markdown = await readFile(path.join(dir, 'reports', 'conformance.md'), 'utf8');
   expect(markdown).toMatch(/- \*\*Retries\*\* when the receiver answers 500: Retried: 4 attempts/);
-
-  const withoutRetries = await read(single.dir);
-  expect(withoutRetries.verdict, 'observations alone judge nothing').toBe('NO VERDICT');
-  expect(withoutRetries.tests).toEqual([]);
-  expect(withoutRetries.observedDeliveryBehaviour?.retries).toMatchObject({
-    attempts: 1,
-    intervalsMs: [],
-    pattern: 'no retry',
-  });
-  expect(withoutRetries.observedDeliveryBehaviour?.retries?.summary).toMatch(/^No retry seen/);
-});
+}

@@ -117,8 +117,16 @@ test("a NOT CONFORMANT run: each failing clause quoted, its test, curl line (red
   expect(report.verdict).toBe('NOT CONFORMANT');
   expect(result.exitCode, 'exit code of a NOT CONFORMANT run').toBe(1);
   await expectBanner(page, 'NOT CONFORMANT', 1);
-  const html = await page.content();
-  expect(html, 'no token in the page').not.toContain(SELFTEST_TOKEN);
+  expect(await page.content(), 'no token in the page').not.toContain(SELFTEST_TOKEN);
+  await expectFailingClausesAndSkipsShown(written);
+  await checkAccessibleAndAttach(written, 'not-conformant');
+  await expectBrokenClauseReported(report, reports);
+  await expectJunitLevels(reports);
+  await expectEvidenceInHtmlReport(reports);
+});
+
+/** The page: each failing clause quoted with its tests and a redacted curl line; each accepted skip with its reason. */
+async function expectFailingClausesAndSkipsShown({ report, page }: Written): Promise<void> {
   for (const clause of report.failingClauses) {
     const article = page.locator(`#failing-clause-${clause.id.replace(/[^A-Za-z0-9_-]/g, '-')}`);
     await expect(article.locator('blockquote')).toHaveText(clause.quote);
@@ -132,9 +140,10 @@ test("a NOT CONFORMANT run: each failing clause quoted, its test, curl line (red
     await expect(row).toContainText(skip.reason);
     await expect(row).toContainText('yes: the configuration explains it');
   }
-  await checkAccessibleAndAttach(written, 'not-conformant');
+}
 
-  // conformance.json and .md: the broken clause, its quote, the part of the suite that ran.
+/** conformance.json and .md: the broken clause, its quote, the part of the suite that ran; and the run's facts. */
+async function expectBrokenClauseReported(report: ConformanceReport, reports: string): Promise<void> {
   expect(report.selection, 'the part of the suite that ran, named').toMatch(/^--grep, \d+ of its \d+ spec files$/);
   const broken = report.failingClauses.find((c) => c.id === BROKEN);
   expect(broken?.quote, `failing clauses: ${report.failingClauses.map((c) => c.id).join(', ')}`).toBe(
@@ -151,16 +160,20 @@ test("a NOT CONFORMANT run: each failing clause quoted, its test, curl line (red
   expect(report.fakerSeed).toBe('4242');
   expect(report.totals.stated.failed).toBeGreaterThan(0);
   expect(JSON.stringify(report)).not.toContain(SELFTEST_TOKEN);
+}
 
-  // JUnit carries each test's level, so a CI test view tells a breach from a reading; a failure is @stated here.
+/** JUnit carries each test's level, so a CI test view tells a breach from a reading; a failure is @stated here. */
+async function expectJunitLevels(reports: string): Promise<void> {
   const junit = await readFile(path.join(reports, 'junit.xml'), 'utf8');
   const cases = junit.split('<testcase ').slice(1);
   const levelOf = (testcase: string) => /<property name="level" value="(\w+)"/.exec(testcase)?.[1];
   expect(cases.filter((c) => levelOf(c) === undefined).length, 'test cases without a level property').toBe(0);
   expect(new Set(cases.map(levelOf))).toEqual(new Set(['stated', 'assumed']));
   expect(new Set(cases.filter((c) => /<(failure|error) /.test(c)).map(levelOf))).toEqual(new Set(['stated']));
+}
 
-  // The HTML report's data: each failed test carries the curl line with $API_TOKEN, and the response.
+/** The HTML report's data: each failed test carries the curl line with $API_TOKEN, and the response. */
+async function expectEvidenceInHtmlReport(reports: string): Promise<void> {
   const data = await readHtmlReport(path.join(reports, 'html'));
   const failed = data.tests.filter((t) => t.outcome === 'unexpected');
   expect(failed.length).toBeGreaterThan(0);
@@ -177,7 +190,7 @@ test("a NOT CONFORMANT run: each failing clause quoted, its test, curl line (red
       `response attachment of "${t.title}"`,
     ).toMatch(/^HTTP 200 /);
   }
-});
+}
 
 test('a NO VERDICT run: what stopped it and the setting to fix come first', async () => {
   const written = await runAndOpen(

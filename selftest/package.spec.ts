@@ -64,100 +64,114 @@ test('installed from its tarball into an empty directory: npx store-api-conforma
   const installed = path.join(app, 'node_modules', COMMAND);
 
   const tarball =
-    await test.step('npm pack: the tarball holds the files npm packs from this tree, and their manifest', async () => {
-      expect(await packedFiles(), 'what npm packs is what the manifest lists').toEqual(suiteFiles());
-      const file = await packSuite(dir);
-      const { stdout: listing } = await exec('tar', ['-tzf', file]);
-      expect(
-        listing
-          .split('\n')
-          .filter(Boolean)
-          .map((f) => f.replace(/^package\//, ''))
-          .sort(),
-      ).toEqual([...suiteFiles(), SUITE_MANIFEST_FILE].sort());
-      return file;
-    });
-
-  await test.step('npm install <tarball>, from the cache, into a directory outside this repository', async () => {
-    await installSuite(tarball, app);
-    expect(path.relative(PROJECT_ROOT, await realpath(installed)).startsWith('..')).toBe(true);
-    const manifest = SuiteManifest.parse(JSON.parse(await readFile(path.join(installed, SUITE_MANIFEST_FILE), 'utf8')));
-    expect(manifest.files.map((f) => f.path)).toEqual(suiteFiles());
-  });
-
-  await test.step('--help lists the commands, a command has its own, and a mistyped option is refused in one line', async () => {
-    const help = await npx(app, ['--help']);
-    expect(help.exitCode, said(help)).toBe(0);
-    const commands = [...help.stdout.matchAll(/^ {2}([a-z]+) {2,}/gm)].map((m) => m[1] ?? '');
-    expect(commands).toEqual(
-      expect.arrayContaining(['run', 'certify', 'verify', 'capture', 'cleanup', 'openapi', 'init']),
-    );
-    // A command's own help through the installed bin (each command's help: selftest/cli.spec.ts).
-    const bin = path.join(app, 'node_modules', '.bin', COMMAND);
-    const own = await exec(process.execPath, [bin, 'certify', '--help'], { cwd: app, env: userEnvironment() });
-    expect(own.stdout).toMatch(new RegExp(`^Usage: ${COMMAND} certify `));
-    const typo = await npx(app, ['run', '--base-ulr', 'https://store.example']);
-    expect(typo.exitCode).toBe(2);
-    // npm may warn about its own configuration first: that is npm's line, not ours.
-    const lines = typo.stderr.split('\n').filter((line) => line.trim() && !line.startsWith('npm warn'));
-    expect(lines).toEqual([`${COMMAND} run: unknown option '--base-ulr' (see ${COMMAND} run --help)`]);
-  });
-
-  await test.step('run: the embedded reference, CONFORMANT, exit 0, its reports in the working directory', async () => {
-    const run = await npx(app, ['run'], { OBSERVE_DELIVERIES: 'false', FUZZ: 'off' });
-    expect(run.exitCode, said(run)).toBe(0);
-    expect(run.stdout).toContain('Conformance: CONFORMANT');
-    const report = JSON.parse(await readFile(path.join(app, 'reports', 'conformance.json'), 'utf8')) as {
-      verdict: string;
-      run: { suite: { modified: unknown; changed: unknown } };
-    };
-    expect(report).toMatchObject({ verdict: 'CONFORMANT', run: { suite: { modified: false, changed: [] } } });
-    for (const name of ['conformance.html', 'conformance.md', 'junit.xml', 'html/index.html'])
-      expect(existsSync(path.join(app, 'reports', name)), name).toBe(true);
-    const written = (await readdir(installed)).filter((name) => ['reports', 'test-results', '.env'].includes(name));
-    expect(written, 'nothing written into the installed package').toEqual([]);
-  });
-
-  const bundle = await test.step('certify --bundle-only, then verify: acceptable', async () => {
-    const certify = await npx(app, ['certify', '--bundle-only']);
-    expect(certify.exitCode, said(certify)).toBe(0);
-    const archive = /Certification bundle \(CONFORMANT\): (\S+\.zip)/.exec(certify.stdout)?.[1] ?? '';
-    expect(archive, said(certify)).toMatch(/^reports\/certification-conf-.*\.zip$/);
-    const verify = await npx(app, ['verify', archive]);
-    expect(verify.exitCode, said(verify)).toBe(0);
-    expect(verify.stdout).toContain("ok   made by the release's own files");
-    expect(verify.stdout).toContain('Acceptable: yes');
-    return path.join(app, archive);
-  });
-
-  await test.step('a bundle whose conformance.json was edited: refused', async () => {
-    const entries = readZip(await readFile(bundle)).map((e) =>
-      e.name === 'conformance.json'
-        ? { ...e, data: Buffer.from(e.data.toString().replace(/"durationMs": \d+/, '"durationMs": 1')) }
-        : e,
-    );
-    await writeFile(path.join(app, 'edited.zip'), writeZip(entries));
-    const verify = await npx(app, ['verify', 'edited.zip']);
-    expect(verify.exitCode, said(verify)).toBe(1);
-    expect(verify.stdout).toContain('FAIL every file has the sha256 the manifest gives; differs: conformance.json');
-  });
-
-  await test.step('a bundle made by a copy with one test file changed: the pristine install refuses it as modified', async () => {
-    // A copy of the install in hard links (instant), its one test file replaced by a file of its own.
-    const fork = path.join(dir, 'fork');
-    await mkdir(fork);
-    await writeFile(path.join(fork, 'package.json'), await readFile(path.join(app, 'package.json')));
-    await exec('cp', ['-al', path.join(app, 'node_modules'), path.join(fork, 'node_modules')]);
-    const changed = path.join(fork, 'node_modules', COMMAND, CHANGED_TEST);
-    const text = await readFile(changed, 'utf8');
-    await rm(changed);
-    await writeFile(changed, `${text}// A vendor's edit.\n`);
-    const certify = await npx(fork, ['certify', CHANGED_TEST], { OBSERVE_DELIVERIES: 'false', FUZZ: 'off' });
-    const archive = /Certification bundle \(CONFORMANT, partial\): (\S+\.zip)/.exec(certify.stdout)?.[1] ?? '';
-    expect(archive, said(certify)).not.toBe('');
-    const verify = await npx(app, ['verify', path.join(fork, archive)]);
-    expect(verify.exitCode, said(verify)).toBe(1);
-    expect(verify.stdout).toContain(`FAIL made by a modified copy of ${COMMAND} `);
-    expect(verify.stdout).toContain(`${CHANGED_TEST} (changed)`);
-  });
+    await test.step('npm pack: the tarball holds the files npm packs from this tree, and their manifest', () =>
+      pack(dir));
+  await test.step('npm install <tarball>, from the cache, into a directory outside this repository', () =>
+    install(tarball, app, installed));
+  await test.step('--help lists the commands, a command has its own, and a mistyped option is refused in one line', () =>
+    expectHelp(app));
+  await test.step('run: the embedded reference, CONFORMANT, exit 0, its reports in the working directory', () =>
+    runToConformant(app, installed));
+  const bundle = await test.step('certify --bundle-only, then verify: acceptable', () => certifyAndVerify(app));
+  await test.step('a bundle whose conformance.json was edited: refused', () => expectEditedRefused(app, bundle));
+  await test.step('a bundle made by a copy with one test file changed: the pristine install refuses it as modified', () =>
+    expectForkRefused(dir, app));
 });
+
+async function pack(dir: string): Promise<string> {
+  expect(await packedFiles(), 'what npm packs is what the manifest lists').toEqual(suiteFiles());
+  const file = await packSuite(dir);
+  const { stdout: listing } = await exec('tar', ['-tzf', file]);
+  expect(
+    listing
+      .split('\n')
+      .filter(Boolean)
+      .map((f) => f.replace(/^package\//, ''))
+      .sort(),
+  ).toEqual([...suiteFiles(), SUITE_MANIFEST_FILE].sort());
+  return file;
+}
+
+async function install(tarball: string, app: string, installed: string): Promise<void> {
+  await installSuite(tarball, app);
+  expect(path.relative(PROJECT_ROOT, await realpath(installed)).startsWith('..')).toBe(true);
+  const manifest = SuiteManifest.parse(JSON.parse(await readFile(path.join(installed, SUITE_MANIFEST_FILE), 'utf8')));
+  expect(manifest.files.map((f) => f.path)).toEqual(suiteFiles());
+}
+
+async function expectHelp(app: string): Promise<void> {
+  const help = await npx(app, ['--help']);
+  expect(help.exitCode, said(help)).toBe(0);
+  const commands = [...help.stdout.matchAll(/^ {2}([a-z]+) {2,}/gm)].map((m) => m[1] ?? '');
+  expect(commands).toEqual(
+    expect.arrayContaining(['run', 'certify', 'verify', 'capture', 'cleanup', 'openapi', 'init']),
+  );
+  // A command's own help through the installed bin (each command's help: selftest/cli.spec.ts).
+  const bin = path.join(app, 'node_modules', '.bin', COMMAND);
+  const own = await exec(process.execPath, [bin, 'certify', '--help'], { cwd: app, env: userEnvironment() });
+  expect(own.stdout).toMatch(new RegExp(`^Usage: ${COMMAND} certify `));
+  const typo = await npx(app, ['run', '--base-ulr', 'https://store.example']);
+  expect(typo.exitCode).toBe(2);
+  // npm may warn about its own configuration first: that is npm's line, not ours.
+  const lines = typo.stderr.split('\n').filter((line) => line.trim() && !line.startsWith('npm warn'));
+  expect(lines).toEqual([`${COMMAND} run: unknown option '--base-ulr' (see ${COMMAND} run --help)`]);
+}
+
+async function runToConformant(app: string, installed: string): Promise<void> {
+  const run = await npx(app, ['run'], { OBSERVE_DELIVERIES: 'false', FUZZ: 'off' });
+  expect(run.exitCode, said(run)).toBe(0);
+  expect(run.stdout).toContain('Conformance: CONFORMANT');
+  const report = JSON.parse(await readFile(path.join(app, 'reports', 'conformance.json'), 'utf8')) as {
+    verdict: string;
+    run: { suite: { modified: unknown; changed: unknown } };
+  };
+  expect(report).toMatchObject({ verdict: 'CONFORMANT', run: { suite: { modified: false, changed: [] } } });
+  for (const name of ['conformance.html', 'conformance.md', 'junit.xml', 'html/index.html'])
+    expect(existsSync(path.join(app, 'reports', name)), name).toBe(true);
+  const written = (await readdir(installed)).filter((name) => ['reports', 'test-results', '.env'].includes(name));
+  expect(written, 'nothing written into the installed package').toEqual([]);
+}
+
+/** The bundle certify wrote, verified acceptable. */
+async function certifyAndVerify(app: string): Promise<string> {
+  const certify = await npx(app, ['certify', '--bundle-only']);
+  expect(certify.exitCode, said(certify)).toBe(0);
+  const archive = /Certification bundle \(CONFORMANT\): (\S+\.zip)/.exec(certify.stdout)?.[1] ?? '';
+  expect(archive, said(certify)).toMatch(/^reports\/certification-conf-.*\.zip$/);
+  const verify = await npx(app, ['verify', archive]);
+  expect(verify.exitCode, said(verify)).toBe(0);
+  expect(verify.stdout).toContain("ok   made by the release's own files");
+  expect(verify.stdout).toContain('Acceptable: yes');
+  return path.join(app, archive);
+}
+
+async function expectEditedRefused(app: string, bundle: string): Promise<void> {
+  const entries = readZip(await readFile(bundle)).map((e) =>
+    e.name === 'conformance.json'
+      ? { ...e, data: Buffer.from(e.data.toString().replace(/"durationMs": \d+/, '"durationMs": 1')) }
+      : e,
+  );
+  await writeFile(path.join(app, 'edited.zip'), writeZip(entries));
+  const verify = await npx(app, ['verify', 'edited.zip']);
+  expect(verify.exitCode, said(verify)).toBe(1);
+  expect(verify.stdout).toContain('FAIL every file has the sha256 the manifest gives; differs: conformance.json');
+}
+
+/** A copy of the install in hard links (instant), its one test file replaced by a file of its own, certifies; the pristine install refuses it. */
+async function expectForkRefused(dir: string, app: string): Promise<void> {
+  const fork = path.join(dir, 'fork');
+  await mkdir(fork);
+  await writeFile(path.join(fork, 'package.json'), await readFile(path.join(app, 'package.json')));
+  await exec('cp', ['-al', path.join(app, 'node_modules'), path.join(fork, 'node_modules')]);
+  const changed = path.join(fork, 'node_modules', COMMAND, CHANGED_TEST);
+  const text = await readFile(changed, 'utf8');
+  await rm(changed);
+  await writeFile(changed, `${text}// A vendor's edit.\n`);
+  const certify = await npx(fork, ['certify', CHANGED_TEST], { OBSERVE_DELIVERIES: 'false', FUZZ: 'off' });
+  const archive = /Certification bundle \(CONFORMANT, partial\): (\S+\.zip)/.exec(certify.stdout)?.[1] ?? '';
+  expect(archive, said(certify)).not.toBe('');
+  const verify = await npx(app, ['verify', path.join(fork, archive)]);
+  expect(verify.exitCode, said(verify)).toBe(1);
+  expect(verify.stdout).toContain(`FAIL made by a modified copy of ${COMMAND} `);
+  expect(verify.stdout).toContain(`${CHANGED_TEST} (changed)`);
+}

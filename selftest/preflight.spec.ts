@@ -78,7 +78,7 @@ async function stopped(
   return message;
 }
 
-test.describe('preflight stops the run when the target as a whole cannot be judged', () => {
+test.describe('preflight stops the run when the token is refused everywhere', () => {
   test('a token refused by Webhook Events and by a protected operation that writes nothing', async ({ servers }) => {
     const url = await servers.listen(reference());
     const wrong = 'not-the-token-0123456789';
@@ -106,7 +106,9 @@ test.describe('preflight stops the run when the target as a whole cannot be judg
       /^Target answers as if it had no token: GET \S+\/webhooks\/events answered 400.*PUT \S+ \(an unknown id, an empty body\) answered 400, the same with the token as without any\. Check API_TOKEN\.$/,
     );
   });
+});
 
+test.describe('preflight stops the run when a setting misses the API: BASE_URL or PRODUCT_LIST_PATH', () => {
   test('a BASE_URL that includes /api/core/v1 (the list still answers there)', async ({ servers }) => {
     const url = await servers.listen(reference());
     expect(await stopped(`${url}/api/core/v1`)).toMatch(
@@ -129,7 +131,9 @@ test.describe('preflight stops the run when the target as a whole cannot be judg
       /^PRODUCT_LIST_PATH: GET \S+\/products\S* answered 404 .*GET \S+\/api\/core\/v1\/products\S* answers the list: set PRODUCT_LIST_PATH=\/api\/core\/v1\/products\.$/,
     );
   });
+});
 
+test.describe('preflight stops the run when what answers is not this API, or nothing answers', () => {
   test('neither Webhook Events nor the product list exists', async ({ servers }) => {
     const url = await servers.listen(Fastify());
     expect(await stopped(url)).toMatch(
@@ -174,7 +178,9 @@ test.describe('preflight stops the run when the target as a whole cannot be judg
     // Both probes wait at once: one timeout, not two.
     expect(performance.now() - started, 'ms').toBeLessThan(PREFLIGHT_TIMEOUT_MS + 2_000);
   });
+});
 
+test.describe('preflight stops the run when the capture server cannot be used', () => {
   test('a capture server the public URL does not reach', async ({ servers }) => {
     const url = await servers.listen(reference());
     const capture = `http://127.0.0.1:${await closedPort()}/_control/control-token-0123456789/health`;

@@ -146,19 +146,20 @@ test('NO VERDICT when nothing was judged: the run stopped before any test, no @s
   );
 });
 
-test.describe('dependent skips', () => {
-  const registers = record({ title: 'registers', clauses: ['register-webhook.created'], outcome: 'failed' });
-  const dependent = (title: string, clause: string, dependsOn: string, level: TestRecord['level'] = 'stated') =>
-    record({
-      title,
-      level,
-      clauses: [clause],
-      outcome: 'skipped',
-      dependsOn: [dependsOn],
-      skipReason: `${dependsOn} looks broken: no webhook to update`,
-    });
-  const updates = dependent('updates', 'update-webhook.ok', 'register-webhook.created');
+/** A test of register-webhook.created that failed, and tests that depend on a clause. */
+const registers = record({ title: 'registers', clauses: ['register-webhook.created'], outcome: 'failed' });
+const dependent = (title: string, clause: string, dependsOn: string, level: TestRecord['level'] = 'stated') =>
+  record({
+    title,
+    level,
+    clauses: [clause],
+    outcome: 'skipped',
+    dependsOn: [dependsOn],
+    skipReason: `${dependsOn} looks broken: no webhook to update`,
+  });
+const updates = dependent('updates', 'update-webhook.ok', 'register-webhook.created');
 
+test.describe('dependent skips, accepted', () => {
   test('accepted when a test of the cause failed: listed under their own heading, neither passing nor failing', () => {
     const report = verdictOf([passedStated, registers, updates]);
     expect(report.verdict).toBe('NOT CONFORMANT');
@@ -216,7 +217,25 @@ test.describe('dependent skips', () => {
       ).toEqual(['waits']);
     }
   });
+});
 
+test.describe('dependent skips, in a chain', () => {
+  test('accepted along a chain of dependents; a cycle with nothing broken is not', () => {
+    const lists = dependent('lists', 'list-products.ok', 'update-webhook.ok');
+    expect(verdictOf([passedStated, registers, updates, lists]).dependentSkips.map((s) => s.title)).toEqual([
+      'updates',
+      'lists',
+    ]);
+
+    const a = dependent('a', 'update-webhook.ok', 'list-products.ok');
+    const b = dependent('b', 'list-products.ok', 'update-webhook.ok');
+    const report = verdictOf([passedStated, a, b]);
+    expect(report.dependentSkips).toEqual([]);
+    expect(report.unexplainedSkips.map((s) => s.title)).toEqual(['a', 'b']);
+  });
+});
+
+test.describe('dependent skips, unaccepted', () => {
   test('unaccepted when a stated cause failed only in an @assumed test (which may have failed on its reading)', () => {
     const cites = (level: TestRecord['level'], outcome: TestRecord['outcome']) =>
       record({
@@ -231,20 +250,6 @@ test.describe('dependent skips', () => {
     expect(byAssumed.verdict).toBe('NOT CONFORMANT');
     const byStated = verdictOf([passedStated, cites('stated', 'failed'), waits]);
     expect(byStated.dependentSkips.map((s) => s.title)).toEqual(['waits']);
-  });
-
-  test('accepted along a chain of dependents; a cycle with nothing broken is not', () => {
-    const lists = dependent('lists', 'list-products.ok', 'update-webhook.ok');
-    expect(verdictOf([passedStated, registers, updates, lists]).dependentSkips.map((s) => s.title)).toEqual([
-      'updates',
-      'lists',
-    ]);
-
-    const a = dependent('a', 'update-webhook.ok', 'list-products.ok');
-    const b = dependent('b', 'list-products.ok', 'update-webhook.ok');
-    const report = verdictOf([passedStated, a, b]);
-    expect(report.dependentSkips).toEqual([]);
-    expect(report.unexplainedSkips.map((s) => s.title)).toEqual(['a', 'b']);
   });
 
   test('unaccepted when no test of the cause failed: NOT CONFORMANT, saying so', () => {
@@ -264,21 +269,21 @@ test.describe('dependent skips', () => {
       );
     }
   });
+});
 
-  test('the coverage marks a stated clause not judged when none of its @stated tests passed or failed', () => {
-    const report = verdictOf([
-      passedStated,
-      registers,
-      updates,
-      record({ title: 'updates, assumed', level: 'assumed', clauses: ['update-webhook.ok'] }),
-    ]);
-    const coverage = (id: string) => report.coverage.find((c) => c.id === id);
-    expect(coverage('update-webhook.ok')?.judged, 'only an @assumed test passed').toBe(false);
-    expect(coverage('register-webhook.created')?.judged).toBe(true);
-    expect(renderMarkdown(report)).toMatch(
-      /\| update-webhook\.ok \| stated \| .* \| \*\*not judged in this run\*\*<br>skipped: updates<br>passed: updates, assumed \|/,
-    );
-  });
+test('the coverage marks a stated clause not judged when none of its @stated tests passed or failed', () => {
+  const report = verdictOf([
+    passedStated,
+    registers,
+    updates,
+    record({ title: 'updates, assumed', level: 'assumed', clauses: ['update-webhook.ok'] }),
+  ]);
+  const coverage = (id: string) => report.coverage.find((c) => c.id === id);
+  expect(coverage('update-webhook.ok')?.judged, 'only an @assumed test passed').toBe(false);
+  expect(coverage('register-webhook.created')?.judged).toBe(true);
+  expect(renderMarkdown(report)).toMatch(
+    /\| update-webhook\.ok \| stated \| .* \| \*\*not judged in this run\*\*<br>skipped: updates<br>passed: updates, assumed \|/,
+  );
 });
 
 test('counts per operation and level, delivery latency median and maximum, and every clause in the coverage', () => {

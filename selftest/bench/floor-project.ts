@@ -2,7 +2,8 @@
  * The bare-Playwright floor for a run of the suite: a minimal Playwright project, generated into a
  * temporary directory, with as many trivial tests as the suite ran (spread over as many files), the
  * same workers and the same built-in reporters (list, or dot on CI; HTML; JUnit; JSON), making in all
- * as many HTTP requests (Playwright's `request` fixture) as the suite made, to an instant node http server
+ * as many HTTP requests as the suite made, through one request context per worker as the suite does (a
+ * `request` fixture per test would cost the floor a context per test), to an instant node http server
  * that its global setup starts in the runner; as many of its tests as the suite's failed may fail.
  */
 import { readFileSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -56,6 +57,19 @@ export default async function globalSetup() {
 }
 `;
 
+const FIXTURES = `import { test as base, type APIRequestContext } from '@playwright/test';
+export const test = base.extend<object, { api: APIRequestContext }>({
+  api: [
+    async ({ playwright }, use) => {
+      const api = await playwright.request.newContext();
+      await use(api);
+      await api.dispose();
+    },
+    { scope: 'worker' },
+  ],
+});
+`;
+
 /** How many of `total` go to slot `i` of `slots`, as evenly as they divide. */
 const share = (total: number, slots: number, i: number) => Math.floor(total / slots) + (i < total % slots ? 1 : 0);
 
@@ -67,16 +81,18 @@ export function writeFloorProject(dir: string, shape: FloorShape): void {
   writeFileSync(path.join(dir, 'tsconfig.json'), readFileSync(path.join(PROJECT_ROOT, 'tsconfig.json')));
   writeFileSync(path.join(dir, 'playwright.config.ts'), CONFIG.replace('__WORKERS__', String(shape.workers)));
   writeFileSync(path.join(dir, 'global-setup.ts'), GLOBAL_SETUP);
+  // One test type for every file, as the suite's: worker fixtures of another type would need workers of their own.
+  writeFileSync(path.join(dir, 'fixtures.ts'), FIXTURES);
   const failing = shape.failing ?? 0;
   const fails = new Set(Array.from({ length: failing }, (_, i) => Math.floor((i * shape.tests) / failing)));
   let test = 0;
   for (let file = 0; file < shape.files; file++) {
-    const lines = ["import { test } from '@playwright/test';", ''];
+    const lines = ["import { test } from '../fixtures.ts';", ''];
     for (let t = 0; t < share(shape.tests, shape.files, file); t++, test++) {
       const requests = share(shape.requests, shape.tests, test);
       lines.push(
-        `test('floor ${test}', async ({ request }) => {`,
-        `  for (let i = 0; i < ${requests}; i++) await request.get(process.env.FLOOR_URL!);`,
+        `test('floor ${test}', async ({ api }) => {`,
+        `  for (let i = 0; i < ${requests}; i++) await api.get(process.env.FLOOR_URL!);`,
         ...(fails.has(test) ? ["  throw new Error('a floor test that fails');"] : []),
         '});',
       );

@@ -56,7 +56,7 @@ async function check(
 
 const refusedEntries = (result: Awaited<ReturnType<typeof check>>) => result.refused.map((r) => r.entry);
 
-test.describe('the profile check names every entry the store does not have, and the answer', () => {
+test.describe('the profile check names every id the store does not have, and the answer', () => {
   test('a brand id the store does not have', async ({ servers }, testInfo) => {
     const result = await check(servers, testInfo, { brandIds: [1, 2, 999991] });
     expect(result.refused).toEqual([
@@ -117,7 +117,9 @@ test.describe('the profile check names every entry the store does not have, and 
     });
     expect(refusedEntries(result)).toEqual(['subCategories[1] = {"id":999997,"categoryId":11,"childCategoryIds":[]}']);
   });
+});
 
+test.describe('the profile check names what the profile leaves out or says wrongly, and how to fix it', () => {
   test('a store that takes only existing tag names, while the profile lists none: named, with how to fix it', async ({
     servers,
   }, testInfo) => {
@@ -140,32 +142,32 @@ test.describe('the profile check names every entry the store does not have, and 
       },
     ]);
   });
+});
 
-  test('a store that refuses every create blames no entry: the run goes on, and its tests judge it', async ({
+test('a store that refuses every create blames no entry: the run goes on, and its tests judge it', async ({
+  servers,
+}, testInfo) => {
+  const result = await check(
     servers,
-  }, testInfo) => {
-    const result = await check(
-      servers,
-      testInfo,
-      {},
-      {
-        reference: {
-          instrument: (app) =>
-            app.addHook('onRequest', async (request, reply) =>
-              request.method === 'POST' && request.url.includes('/products/')
-                ? reply.code(422).send({ message: 'refused by the self test' })
-                : undefined,
-            ),
-        },
+    testInfo,
+    {},
+    {
+      reference: {
+        instrument: (app) =>
+          app.addHook('onRequest', async (request, reply) =>
+            request.method === 'POST' && request.url.includes('/products/')
+              ? reply.code(422).send({ message: 'refused by the self test' })
+              : undefined,
+          ),
       },
-    );
-    expect(result.refused).toEqual([]);
-    expect(result.notes).toEqual([
-      expect.stringMatching(
-        /^Profile check: Create Service Product refused a body with the first entry of every list .* the run goes on\.$/,
-      ),
-    ]);
-  });
+    },
+  );
+  expect(result.refused).toEqual([]);
+  expect(result.notes).toEqual([
+    expect.stringMatching(
+      /^Profile check: Create Service Product refused a body with the first entry of every list .* the run goes on\.$/,
+    ),
+  ]);
 });
 
 test('a store that answers creates with a server error blames no entry: the check asks no more, and the run goes on', async ({
@@ -206,51 +208,55 @@ test('statuses listed in another order are handled: what each means is discovere
   );
 });
 
-test.describe('the delivery probe names a capture address the store cannot reach, and a signature set otherwise than it arrives', () => {
-  /** The probe against a reference of the variant, its config from `env`; what it said, or the PreflightError it threw. */
-  async function probe(
-    servers: TestServers,
-    testInfo: TestInfo,
-    env: Record<string, string>,
-    options: { variant?: ReferenceVariant; publicUrl?: (captureUrl: string) => Promise<string> } = {},
-  ): Promise<string[] | PreflightError> {
-    const { url } = await servers.reference({ variant: options.variant ?? 'standard' });
-    const capture = await listenCapture({ host: '127.0.0.1', port: 0 });
-    servers.onClose(() => capture.close());
-    const publicUrl = options.publicUrl ? await options.publicUrl(capture.endpoint.localUrl) : undefined;
-    const endpoint = { ...capture.endpoint, ...(publicUrl ? { publicUrl } : {}) };
-    const config = parseConfig({
-      BASE_URL: url,
-      API_TOKEN: SELFTEST_TOKEN,
-      TARGET_PROFILE: REFERENCE_PROFILE,
-      DELIVERY_TIMEOUT_MS: '1500',
-      ...env,
-    });
-    const target = {
-      baseUrl: url,
-      token: SELFTEST_TOKEN,
-      runId: 'conf-selftest-probe',
-      createdResourcesFile: testInfo.outputPath('created-resources.json'),
-    };
-    const started = await startDeliveryProbe(config, target, new CaptureClient(endpoint));
-    if ('note' in started) throw new Error(started.note);
-    // What the profile check would create: one product.
-    const created = await httpRequest(`${url}/api/core/v1/products/service`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${SELFTEST_TOKEN}`,
-        'content-type': 'application/json',
-        accept: 'application/json',
-      },
-      body: JSON.stringify({ name_ar: 'منتج', name_en: 'probe product', price: 10 }),
-    });
-    expect(created.status, await created.text()).toBe(201);
-    return finishDeliveryProbe(started, config, 1).catch((error: unknown) => {
-      if (error instanceof PreflightError) return error;
-      throw error;
-    });
-  }
+/** The probe against a reference of the variant, its config from `env`; what it said, or the PreflightError it threw. */
+async function probe(
+  servers: TestServers,
+  testInfo: TestInfo,
+  env: Record<string, string>,
+  options: { variant?: ReferenceVariant; publicUrl?: (captureUrl: string) => Promise<string> } = {},
+): Promise<string[] | PreflightError> {
+  const { url } = await servers.reference({ variant: options.variant ?? 'standard' });
+  const capture = await listenCapture({ host: '127.0.0.1', port: 0 });
+  servers.onClose(() => capture.close());
+  const publicUrl = options.publicUrl ? await options.publicUrl(capture.endpoint.localUrl) : undefined;
+  const endpoint = { ...capture.endpoint, ...(publicUrl ? { publicUrl } : {}) };
+  const config = parseConfig({
+    BASE_URL: url,
+    API_TOKEN: SELFTEST_TOKEN,
+    TARGET_PROFILE: REFERENCE_PROFILE,
+    DELIVERY_TIMEOUT_MS: '1500',
+    ...env,
+  });
+  const target = {
+    baseUrl: url,
+    token: SELFTEST_TOKEN,
+    runId: 'conf-selftest-probe',
+    createdResourcesFile: testInfo.outputPath('created-resources.json'),
+  };
+  const started = await startDeliveryProbe(config, target, new CaptureClient(endpoint));
+  if ('note' in started) throw new Error(started.note);
+  await createProduct(url);
+  return finishDeliveryProbe(started, config, 1).catch((error: unknown) => {
+    if (error instanceof PreflightError) return error;
+    throw error;
+  });
+}
 
+/** What the profile check would create: one product. */
+async function createProduct(url: string): Promise<void> {
+  const created = await httpRequest(`${url}/api/core/v1/products/service`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${SELFTEST_TOKEN}`,
+      'content-type': 'application/json',
+      accept: 'application/json',
+    },
+    body: JSON.stringify({ name_ar: 'منتج', name_en: 'probe product', price: 10 }),
+  });
+  expect(created.status, await created.text()).toBe(201);
+}
+
+test.describe('the delivery probe names a signature set otherwise than it arrives', () => {
   test('a scheme of HMAC-SHA256 where Standard Webhooks headers arrive', async ({ servers }, testInfo) => {
     const said = await probe(servers, testInfo, { WEBHOOK_SIGNATURE_SCHEME: 'hmac-sha256' });
     expect(said).toBeInstanceOf(PreflightError);
@@ -308,25 +314,27 @@ test.describe('the delivery probe names a capture address the store cannot reach
       ),
     ]);
   });
+});
 
-  test('a CAPTURE_PUBLIC_URL that answers from here but that the store cannot reach', async ({ servers }, testInfo) => {
-    // A tunnel that answers the capture server's health address and loses everything else.
-    const tunnel = Fastify();
-    tunnel.get('/*', async () => ({ status: 'ok' }));
-    tunnel.post('/*', async (_request, reply) => reply.code(502).send());
-    const said = await probe(
-      servers,
-      testInfo,
-      { WEBHOOK_SIGNATURE_SCHEME: 'standard-webhooks' },
-      {
-        publicUrl: () => servers.listen(tunnel),
-      },
-    );
-    expect(said).toBeInstanceOf(PreflightError);
-    expect((said as PreflightError).message).toMatch(
-      /^No delivery reached the capture server within 1500 ms of the 1 products the profile check created, .*Check CAPTURE_PUBLIC_URL .*; unset it to judge the rest without the delivery tests\.$/,
-    );
-  });
+test('the delivery probe names a CAPTURE_PUBLIC_URL that answers from here but that the store cannot reach', async ({
+  servers,
+}, testInfo) => {
+  // A tunnel that answers the capture server's health address and loses everything else.
+  const tunnel = Fastify();
+  tunnel.get('/*', async () => ({ status: 'ok' }));
+  tunnel.post('/*', async (_request, reply) => reply.code(502).send());
+  const said = await probe(
+    servers,
+    testInfo,
+    { WEBHOOK_SIGNATURE_SCHEME: 'standard-webhooks' },
+    {
+      publicUrl: () => servers.listen(tunnel),
+    },
+  );
+  expect(said).toBeInstanceOf(PreflightError);
+  expect((said as PreflightError).message).toMatch(
+    /^No delivery reached the capture server within 1500 ms of the 1 products the profile check created, .*Check CAPTURE_PUBLIC_URL .*; unset it to judge the rest without the delivery tests\.$/,
+  );
 });
 
 /** Runs the suite as a user does, against `url`, its reports kept. */

@@ -7,13 +7,14 @@
  * and the shared server's inboxes must see deliveries from both.
  */
 import { spawnSync } from 'node:child_process';
+import type { TestInfo } from '@playwright/test';
 import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { PROJECT_ROOT } from '../support/run/config.ts';
 import type { ConformanceReport } from '../support/report/conformance-report.ts';
 import { readHtmlReport, runDirectory } from './support/report-files.ts';
-import { childEnvironment, runSuite } from './harness/suite-run.ts';
+import { childEnvironment, runSuite, type RunResult } from './harness/suite-run.ts';
 import { startStandaloneCapture } from '../support/capture/standalone.ts';
 
 /**
@@ -59,22 +60,7 @@ test('two shards share one capture server, run side by side and merge into one H
       return { i, dir, result, report: await readReport(path.join(dir, 'reports')) };
     }),
   );
-  for (const { i, result, report } of shards) {
-    expect(result.tests.length, `shard ${i} ran tests (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(0);
-    expect(
-      result.exitCode,
-      `shard ${i} exit code; failed: ${result.tests
-        .filter((t) => t.outcome === 'unexpected')
-        .map((t) => t.title)
-        .join('; ')}`,
-    ).toBe(0);
-    expect(report.shard).toEqual({ current: i, total: 2 });
-    expect(total(report)).toBe(result.tests.length);
-    expect(
-      result.tests.filter((t) => t.file === DELIVERY_SPEC && t.outcome === 'expected').length,
-      `delivery tests shard ${i} passed`,
-    ).toBeGreaterThan(0);
-  }
+  for (const shard of shards) expectShardPassed(shard);
   // Both shards' deliveries reached the one server, each into inboxes of its own.
   const usage = new Map(capture.usage().map((u) => [u.label, u]));
   expect([...usage.keys()].sort()).toEqual([`${RUN_ID} shard 1/2`, `${RUN_ID} shard 2/2`]);
@@ -85,35 +71,65 @@ test('two shards share one capture server, run side by side and merge into one H
     [...(first ?? [])].filter((t) => second?.has(t)),
     'tests run by both shards',
   ).toEqual([]);
-  const expected = (first?.size ?? 0) + (second?.size ?? 0);
+  const merged = await mergeAsCiDoes(testInfo, shards);
+  await expectMergedWhole(merged, (first?.size ?? 0) + (second?.size ?? 0), capture.endpoint.localUrl);
+});
 
-  // As CI gathers them: each shard's blob folder, downloaded side by side.
+interface ShardRun {
+  readonly i: number;
+  readonly dir: string;
+  readonly result: RunResult;
+  readonly report: ConformanceReport;
+}
+
+/** A shard ran tests, passed, says which shard it is, and its delivery tests passed. */
+function expectShardPassed({ i, result, report }: ShardRun): void {
+  expect(result.tests.length, `shard ${i} ran tests (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(0);
+  expect(
+    result.exitCode,
+    `shard ${i} exit code; failed: ${result.tests
+      .filter((t) => t.outcome === 'unexpected')
+      .map((t) => t.title)
+      .join('; ')}`,
+  ).toBe(0);
+  expect(report.shard).toEqual({ current: i, total: 2 });
+  expect(total(report)).toBe(result.tests.length);
+  expect(
+    result.tests.filter((t) => t.file === DELIVERY_SPEC && t.outcome === 'expected').length,
+    `delivery tests shard ${i} passed`,
+  ).toBeGreaterThan(0);
+}
+
+/**
+ * Merges the shards' blob folders as CI gathers them (downloaded side by side): the merged reports'
+ * directory. A lost shard must not pass for a smaller run: merging one alone judges nothing (NO VERDICT, exit 2).
+ */
+async function mergeAsCiDoes(testInfo: TestInfo, shards: readonly ShardRun[]): Promise<string> {
   const blobs = await runDirectory(testInfo, 'blobs');
   for (const { i, dir } of shards)
     await cp(path.join(dir, 'reports', 'blob'), path.join(blobs, `blob-report-${i}`), { recursive: true });
   const merged = await runDirectory(testInfo, 'merged');
   const merge = mergeReports(blobs, merged);
   expect(merge.status, `merge exit code\n${merge.stdout}\n${merge.stderr}`).toBe(0);
-
-  // A lost shard must not pass for a smaller run: nothing is judged (NO VERDICT, exit 2).
   const partial = mergeReports(path.join(blobs, 'blob-report-1'), await runDirectory(testInfo, 'partial'));
   expect(partial.status, 'merge exit code with shard 2 missing').toBe(2);
   expect(partial.stderr).toContain('missing for shard(s) 2 of 2');
+  return merged;
+}
 
+/** The merged reports cover the whole run: its verdict, seed, run id, capture server, latencies, every test. */
+async function expectMergedWhole(merged: string, expected: number, captureUrl: string): Promise<void> {
   const report = await readReport(merged);
   expect(report.verdict).toBe('CONFORMANT');
   expect(report.shard, 'the merged report covers the whole run').toBeNull();
   expect(total(report)).toBe(expected);
   expect(report.fakerSeed).toBe('777');
   expect(report.run?.runId).toBe(RUN_ID);
-  expect(report.run?.configuration.CAPTURE_URL, 'the report names the shared capture server').toBe(
-    capture.endpoint.localUrl,
-  );
+  expect(report.run?.configuration.CAPTURE_URL, 'the report names the shared capture server').toBe(captureUrl);
   expect(report.deliveryLatency?.deliveries, 'delivery latencies of both shards').toBeGreaterThan(0);
   expect(report.deliveryLatency?.medianMs).toBeLessThanOrEqual(report.deliveryLatency?.maxMs ?? 0);
-
   const html = await readHtmlReport(path.join(merged, 'html'));
   expect(html.tests.length, 'tests in the merged HTML report').toBe(expected);
   const junit = await readFile(path.join(merged, 'junit.xml'), 'utf8');
   expect(junit.match(/<testcase /g)?.length, 'test cases in the merged JUnit file').toBe(expected);
-});
+}

@@ -39,7 +39,10 @@ export const WebhookBody = z
     name: z.string(),
     url: z.url().describe('Destination URL for notifications.'),
     method_type: z.string().describe('Delivery method; the value POST is used. Other allowed values: not shown.'),
-    events: z.array(EventNameText).describe('Event names from the catalogue.'),
+    events: z
+      .array(EventNameText)
+      .describe('Event names from the catalogue; other webhooks may have them too (a reading).')
+      .meta(assumedBy('webhook.shared-events')),
     secret: z
       .string()
       .min(32)

@@ -65,4 +65,12 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js'], extends: [tseslint.configs.disableTypeChecked] },
+  {
+    // A function fits on a screen: a longer one is split by meaning, never by packing lines (Prettier
+    // lays them out). Lines, not statements: a table of data or an expect() per line reads like code, and
+    // a describe counts the tests it holds. The conformance specs are exempt: a test reads top to bottom.
+    files: ['**/*.{ts,js,cjs,mjs}'],
+    ignores: ['tests/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 60, skipBlankLines: true, skipComments: true }] },
+  },
 );

@@ -1,9 +1,10 @@
 /**
  * The documented operations (Endpoints table): the one place that says, per operation, its method and
- * path, its success status, whether it needs the token, what body it takes, what it creates, and which
- * clause its status test cites. The API client, the security tests, the created-resources journal, the
- * webhook destination guard and the self tests all read it; selftest/contract.spec.ts fails when an
- * operation lacks its schema, clauses, reference route or spec file (CONTRIBUTING.md, "Adding an operation").
+ * path, its success status and what that answer carries, whether it needs the token, what body it takes,
+ * what it creates, and which clause its status test cites. The API client, the security tests, the
+ * created-resources journal, the webhook destination guard, the OpenAPI document and the self tests all
+ * read it; selftest/contract.spec.ts fails while an operation lacks a file of CONTRIBUTING.md's "Adding
+ * an operation" the compiler does not check.
  *
  * Paths are relative to the base URL; `{identifier}` is the integer id. The product list path comes
  * from configuration (PRODUCT_LIST_PATH, support/run/config.ts): the spec gives `/products` while its
@@ -23,6 +24,8 @@ export interface OperationContract {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   readonly path: string;
   readonly success: 200 | 201;
+  /** What its success answer carries, in the spec's words (the OpenAPI document's description of it). */
+  readonly answers: string;
   /** The clause the "answers <success>" test cites. */
   readonly successClause: ClauseId;
   /** `required`: the spec shows the bearer token; `not shown`: whether it is needed is not shown. */
@@ -51,6 +54,8 @@ export const Operations = {
     method: 'POST',
     path: '/api/core/v1/webhooks',
     success: 201,
+    answers:
+      'Created: the envelope, with `data` = `{webhook: Webhook, plain_secret: string}`. When `secret` is supplied, `plain_secret` carries that value; it is returned only at this moment.',
     successClause: 'register-webhook.created',
     auth: 'required',
     body: 'webhook',
@@ -65,6 +70,8 @@ export const Operations = {
     method: 'PUT',
     path: '/api/core/v1/webhooks/{identifier}',
     success: 200,
+    answers:
+      'The envelope, with `data` = Webhook (directly, not wrapped); `events` is an array of registered events, not names.',
     successClause: 'update-webhook.ok',
     auth: 'required',
     body: 'webhook',
@@ -79,6 +86,7 @@ export const Operations = {
     method: 'GET',
     path: '/api/core/v1/webhooks/events',
     success: 200,
+    answers: 'The envelope, with `data` = the array of event catalogue entries.',
     successClause: 'webhook-events.ok',
     auth: 'required',
     specFile: 'webhooks/webhook-events.spec.ts',
@@ -89,6 +97,7 @@ export const Operations = {
     method: 'POST',
     path: '/api/core/v1/products/booking',
     success: 201,
+    answers: 'Created: the envelope, with `data` = Product with `type` = `booking`.',
     successClause: 'create-booking.created',
     auth: 'required',
     body: 'booking',
@@ -101,6 +110,7 @@ export const Operations = {
     method: 'POST',
     path: '/api/core/v1/products/service',
     success: 201,
+    answers: 'Created: the envelope, with `data` = Product with `type` = `service`.',
     successClause: 'create-service.created',
     auth: 'required',
     body: 'service',
@@ -113,6 +123,7 @@ export const Operations = {
     method: 'PATCH',
     path: '/api/core/v1/products/service/{identifier}',
     success: 200,
+    answers: 'The envelope, with `data` = Product with `type` = `service`: the product updated.',
     successClause: 'update-service.ok',
     auth: 'required',
     body: 'service',
@@ -125,6 +136,7 @@ export const Operations = {
     method: 'GET',
     path: '/products',
     success: 200,
+    answers: 'The envelope, with `data` = `{products: array of Product (list shape), pagination: Pagination}`.',
     successClause: 'list-products.ok',
     auth: 'not shown',
     specFile: 'products/list-products.spec.ts',

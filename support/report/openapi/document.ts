@@ -291,19 +291,6 @@ function componentSchemas(): Record<string, Json> {
   );
 }
 
-/** What each operation's success answer carries, in the spec's words. */
-const SUCCESS_DESCRIPTIONS: Record<OperationId, string> = {
-  registerWebhook:
-    'Created: the envelope, with `data` = `{webhook: Webhook, plain_secret: string}`. When `secret` is supplied, `plain_secret` carries that value; it is returned only at this moment.',
-  updateWebhook:
-    'The envelope, with `data` = Webhook (directly, not wrapped); `events` is an array of registered events, not names.',
-  webhookEvents: 'The envelope, with `data` = the array of event catalogue entries.',
-  createBookingProduct: 'Created: the envelope, with `data` = Product with `type` = `booking`.',
-  createServiceProduct: 'Created: the envelope, with `data` = Product with `type` = `service`.',
-  updateServiceProduct: 'The envelope, with `data` = Product with `type` = `service`: the product updated.',
-  listProducts: 'The envelope, with `data` = `{products: array of Product (list shape), pagination: Pagination}`.',
-};
-
 /** The clauses a query parameter of List Products is judged by. */
 const QUERY_CLAUSES: Record<keyof ListProductsQuery, readonly ClauseId[]> = {
   page: ['pagination.page-params', 'pagination.walk'],
@@ -392,7 +379,7 @@ function responses(id: OperationId, validation: ClauseId | undefined): Json {
   const op: OperationContract = Operations[id];
   return {
     [String(op.success)]: {
-      description: SUCCESS_DESCRIPTIONS[id],
+      description: op.answers,
       content: { 'application/json': { schema: ref(successComponent(id)) } },
       ...conformance('stated', [op.successClause, 'conventions.envelope', 'conventions.json-body']),
     },

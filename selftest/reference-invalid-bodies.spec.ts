@@ -8,44 +8,32 @@ import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
 import type { Faker } from '@faker-js/faker';
 import { faker } from '@faker-js/faker/locale/en';
 import { choicesFor, type ReferenceChoices, type ReferenceVariant } from '../reference/variants/index.ts';
-import { Operations, type OperationId } from '../support/contract/operations.ts';
+import {
+  OperationIdsWithBody,
+  Operations,
+  type BodyKind,
+  type OperationContract,
+} from '../support/contract/operations.ts';
 
 const TOKEN = SELFTEST_TOKEN;
 const BODIES_PER_OPERATION = 220;
 
-const writeOperations: OperationId[] = [
-  'registerWebhook',
-  'updateWebhook',
-  'createBookingProduct',
-  'createServiceProduct',
-  'updateServiceProduct',
-];
-
-const validish: Record<OperationId, Record<string, unknown>> = {
-  registerWebhook: {
+/** A body of each kind with the fields the reference checks, valid enough that one wrong value makes it invalid. */
+const validish: Record<BodyKind, Record<string, unknown>> = {
+  webhook: {
     name: 'w',
     url: 'http://127.0.0.1:9/x',
     method_type: 'POST',
     events: ['product.created'],
     status: 1,
   },
-  updateWebhook: {
-    name: 'w',
-    url: 'http://127.0.0.1:9/x',
-    method_type: 'POST',
-    events: ['product.created'],
-    status: 1,
-  },
-  createBookingProduct: {
+  booking: {
     name_ar: 'ا',
     name_en: 'a',
     price: 10,
     availability: { monday: [{ start: '09:00', end: '10:00' }] },
   },
-  createServiceProduct: { name_ar: 'ا', name_en: 'a', price: 10, release_date: '2026-01-01' },
-  updateServiceProduct: { name_ar: 'ب', name_en: 'b', price: 11 },
-  webhookEvents: {},
-  listProducts: {},
+  service: { name_ar: 'ا', name_en: 'a', price: 10, release_date: '2026-01-01' },
 };
 
 /** Values of every JSON type and some nasty strings, to put where a field of another type belongs. */
@@ -78,19 +66,24 @@ function wrongValues(faker: Faker): unknown[] {
   ];
 }
 
-/** Fields the reference requires: leaving one out is invalid. (PATCH requires those its variant chose.) */
-const required = (choices: ReferenceChoices): Partial<Record<OperationId, readonly string[]>> => ({
-  registerWebhook: ['name', 'url', 'method_type', 'events'],
-  updateWebhook: ['name', 'url', 'method_type', 'events'],
-  createBookingProduct: ['name_ar', 'name_en', 'price'],
-  createServiceProduct: ['name_ar', 'name_en', 'price'],
-  updateServiceProduct: choices.bodies.patchRequires,
-});
+/** Fields the reference requires of a body of each kind: leaving one out is invalid. */
+const REQUIRED: Record<BodyKind, readonly string[]> = {
+  webhook: ['name', 'url', 'method_type', 'events'],
+  booking: ['name_ar', 'name_en', 'price'],
+  service: ['name_ar', 'name_en', 'price'],
+};
+/** What an operation's body must hold: its kind's required fields, or, for a PATCH, those its variant chose. */
+const required = (operation: OperationContract & { body: BodyKind }, choices: ReferenceChoices) =>
+  operation.method === 'PATCH' ? choices.bodies.patchRequires : REQUIRED[operation.body];
 
 const jsonType = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
 
-function invalidBodies(operation: OperationId, faker: Faker, choices: ReferenceChoices): (string | Buffer)[] {
-  const base = validish[operation];
+function invalidBodies(
+  operation: OperationContract & { body: BodyKind },
+  faker: Faker,
+  choices: ReferenceChoices,
+): (string | Buffer)[] {
+  const base = validish[operation.body];
   const bodies: (string | Buffer)[] = [];
   const fields = Object.keys(base);
   /** Values of another JSON type than the field's valid one: always invalid there. */
@@ -99,7 +92,7 @@ function invalidBodies(operation: OperationId, faker: Faker, choices: ReferenceC
   for (const field of fields)
     for (const value of wrongFor(field)) bodies.push(JSON.stringify({ ...base, [field]: value }));
   // Each required field missing.
-  for (const field of required(choices)[operation] ?? [])
+  for (const field of required(operation, choices))
     bodies.push(JSON.stringify(Object.fromEntries(Object.entries(base).filter(([k]) => k !== field))));
   // Bodies that are not objects, or not JSON at all.
   bodies.push(
@@ -151,7 +144,7 @@ function invalidBodies(operation: OperationId, faker: Faker, choices: ReferenceC
 const variants: ReferenceVariant[] = ['standard', 'divergent'];
 
 for (const variant of variants)
-  for (const operationId of writeOperations) {
+  for (const operationId of OperationIdsWithBody) {
     test(`${variant}: ${Operations[operationId].name} answers every invalid body with a 4xx JSON error, never a 5xx`, async ({
       servers,
     }) => {
@@ -162,15 +155,15 @@ for (const variant of variants)
         method: 'POST',
         url: Operations.registerWebhook.path,
         headers: { authorization: `Bearer ${TOKEN}` },
-        payload: validish.registerWebhook,
+        payload: validish.webhook,
       });
       expect(webhook.statusCode).toBe(201);
-      const service = [...store.products.values()].find((p) => p.type === 'service');
+      const operation = Operations[operationId] as OperationContract & { body: BodyKind };
+      const product = [...store.products.values()].find((p) => p.type === operation.body);
       const [webhookId] = store.webhooks.keys();
-      const identifier = String(operationId === 'updateWebhook' ? webhookId : service?.id);
-      const operation = Operations[operationId];
+      const identifier = String(operation.identifies === 'webhook' ? webhookId : product?.id);
       const url = operation.path.replace('{identifier}', identifier);
-      const bodies = invalidBodies(operationId, faker, choicesFor(variant));
+      const bodies = invalidBodies(operation, faker, choicesFor(variant));
       expect(bodies.length).toBeGreaterThanOrEqual(200);
       const wrong: string[] = [];
       for (const payload of bodies) {

@@ -42,14 +42,6 @@ function layoutRow(from, role, { mayImport = [], anythingBut, own = true, except
 
 const RUN_IMPORTS = below('support/run/');
 
-/**
- * What moved from support/client/ to support/run/ (the webhook destination guard, the journal's recorder)
- * is re-exported at its old place for the fixtures that still import it there (CONTRIBUTING.md, "The
- * layout"). Those re-exports are the client's only imports of run/: a warning until fixtures/ imports
- * support/run/ and they are gone, then these two constants and the rules using them go too.
- */
-const CLIENT_RE_EXPORTS = ['support/client/webhook-destination.ts', 'support/client/recorders.ts'];
-const MOVED_TO_RUN = ['support/run/webhook-destination.ts', 'support/run/created-resources.ts'];
 const files = (paths) => `^(${paths.map(escape).join('|')})$`;
 const code = (paths) => paths.map((path) => `\`${path}\``).join(', ');
 
@@ -75,7 +67,7 @@ module.exports = {
     layoutRow(
       'support/client/',
       'talking to a target: the `StoreApi`, requests, answers, exchanges and their evidence, headers, `http`',
-      { mayImport: below('support/client/'), except: CLIENT_RE_EXPORTS },
+      { mayImport: below('support/client/') },
     ),
     layoutRow(
       'support/capture/',
@@ -121,28 +113,8 @@ module.exports = {
     layoutRow('spec/', "the spec, its OpenAPI document and the report's JSON Schema", {}),
     layoutRow('docs/', 'the design, for readers who want more than the README', {}),
     {
-      name: 'client-re-exports-import-nothing-else',
-      severity: 'error',
-      comment: `${code(CLIENT_RE_EXPORTS)} import what the rest of \`support/client/\` may, and ${code(MOVED_TO_RUN)}, whose code moved there from them, to re-export it.`,
-      from: { path: files(CLIENT_RE_EXPORTS) },
-      to: {
-        dependencyTypes: ['local'],
-        pathNot: `${anyOf(['support/client/', ...below('support/client/')])}|${files(MOVED_TO_RUN)}`,
-      },
-    },
-    {
-      name: 'client-re-exports-for-fixtures',
-      // warn, not error, while fixtures/ imports these from support/client/: then they go.
-      severity: 'warn',
-      comment: `${code(CLIENT_RE_EXPORTS)} re-export what moved to \`support/run/\` only while \`fixtures/target.ts\`, \`fixtures/webhooks.ts\` and \`fixtures/generated/fuzz.ts\` import it from them: then the re-exports go, and this warning with them.`,
-      from: { path: files(CLIENT_RE_EXPORTS) },
-      to: { path: files(MOVED_TO_RUN) },
-    },
-    {
       name: 'fixtures-pass-on-no-support-code',
-      // warn, not error, while fixtures/ still re-exports support/ code (CONTRIBUTING.md, "The layout"):
-      // it turns to error when those re-exports are gone.
-      severity: 'warn',
+      severity: 'error',
       comment:
         "`fixtures/` re-exports nothing of `support/` but the contract: a test reaches the rest through the fixtures' own steps, or the rule that tests import only `fixtures/` and the contract means nothing. A type may be passed on (\`ApiResponse\`, the \`StoreApi\` a fixture hands a test): a name for what a test holds, no code. dependency-cruiser sees a re-export only of a module the file does not also import; `selftest/layout.spec.ts` finds every one, and fails on any but those it lists as still to go.",
       from: { path: '^fixtures/' },

@@ -17,7 +17,7 @@ import {
   observePayload,
   observeRepeats,
   observeRetries,
-} from '../support/capture/observations.ts';
+} from '../fixtures/observations.ts';
 import { REFERENCE_PROFILE } from '../support/run/config.ts';
 import { renderMarkdown } from '../support/report/conformance-markdown.ts';
 import { buildReport, type ObservationTest, type TestRecord } from '../support/report/conformance-report.ts';

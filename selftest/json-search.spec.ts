@@ -1,9 +1,10 @@
 /**
- * Looking through JSON (support/capture/json-search.ts): where a delivery names its product, and where an
- * answer holds a secret. Both decide test outcomes, so what they accept is pinned here.
+ * Looking through JSON: where a delivery names its product (support/capture/json-search.ts), and where an
+ * answer holds a secret (fixtures/webhooks.ts). Both decide test outcomes, so what they accept is pinned here.
  */
 import { expect, test } from './fixtures.ts';
-import { bodyHoldsSecret, pathsHoldingSecret, pathsNamingId } from '../support/capture/json-search.ts';
+import { pathsNamingId } from '../support/capture/json-search.ts';
+import { bodyHoldsSecret, pathsHoldingSecret } from '../fixtures/webhooks.ts';
 
 test('a product is named by an id-like key of its own, not by the id of its brand, categories or tags', () => {
   const delivery = {

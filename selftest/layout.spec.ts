@@ -16,26 +16,6 @@ import {
   passedOn,
 } from './harness/layout.ts';
 
-/**
- * What fixtures/ still passes on of support/, to go (CONTRIBUTING.md, "The layout"): each a step of the
- * fixtures' own, or a name tests import from support/ through a fixture's value. Shrinks to nothing;
- * the rule `fixtures-pass-on-no-support-code` turns to error then.
- */
-const STILL_TO_GO = [
-  'fixtures/deliveries.ts: deliveriesUnobservable ← support/capture/reach.ts',
-  'fixtures/deliveries.ts: REMOTE_WITHOUT_PUBLIC_URL ← support/capture/reach.ts',
-  'fixtures/deliveries.ts: deliveryMatching ← support/capture/delivery.ts',
-  'fixtures/deliveries.ts: epochNow ← support/capture/protocol.ts',
-  'fixtures/deliveries.ts: pathsNamingId ← support/capture/json-search.ts',
-  'fixtures/deliveries.ts: verifySignature ← support/capture/signature/verify.ts',
-  'fixtures/observations.ts: observeHeaders ← support/capture/observations.ts',
-  'fixtures/observations.ts: observePayload ← support/capture/observations.ts',
-  'fixtures/observations.ts: observeRepeats ← support/capture/observations.ts',
-  'fixtures/observations.ts: observeRetries ← support/capture/observations.ts',
-  'fixtures/webhooks.ts: bodyHoldsSecret ← support/capture/json-search.ts',
-  'fixtures/webhooks.ts: pathsHoldingSecret ← support/capture/json-search.ts',
-];
-
 /** What is never the project's own: installed packages and what runs write (.gitignore). */
 const NOT_OURS = new Set(['node_modules', 'reports', 'test-results', 'blob-report', 'playwright-report']);
 
@@ -83,16 +63,9 @@ test('every file of the project falls under one row of the layout, and every fol
   expect([...problems, ...uncruised]).toEqual([]);
 });
 
-test('fixtures/ passes on no support/ code but the contract, beyond what is still to go', () => {
+test('fixtures/ passes on no support/ code but the contract', () => {
   const passed = filesUnder('fixtures')
     .filter((file) => file.endsWith('.ts'))
     .flatMap((file) => passedOn(file, readFileSync(path.join(PROJECT_ROOT, file), 'utf8')));
-  expect(
-    passed.filter((line) => !STILL_TO_GO.includes(line)),
-    'a test reaches support/ through a step of the fixtures, not a re-export',
-  ).toEqual([]);
-  expect(
-    STILL_TO_GO.filter((line) => !passed.includes(line)),
-    'gone: take it off STILL_TO_GO',
-  ).toEqual([]);
+  expect(passed, 'a test reaches support/ through a step of the fixtures, not a re-export').toEqual([]);
 });

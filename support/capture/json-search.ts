@@ -18,35 +18,6 @@ export function pathsWhere(root: unknown, found: (key: string, value: unknown) =
   return out;
 }
 
-/**
- * How long a secret must be to be looked for inside other values. How a target makes a secret is not
- * shown: a shorter one (a 6-digit code) may turn up by chance in a timestamp, a url or an id, so only a
- * key or a whole value equal to it counts.
- */
-const DISTINCTIVE_SECRET_LENGTH = 8;
-
-const holds = (text: string, secret: string) =>
-  secret.length >= DISTINCTIVE_SECRET_LENGTH ? text.includes(secret) : text === secret;
-
-/** Paths whose key or string value holds `secret` (contains it, or is it when it is short). */
-export function pathsHoldingSecret(root: unknown, secret: string, rootName: string): string[] {
-  return pathsWhere(
-    root,
-    (key, value) => holds(key, secret) || (typeof value === 'string' && holds(value, secret)),
-    rootName,
-  );
-}
-
-/** Whether an answer's body holds `secret`: anywhere in its text, or, when it is short, as a key or a whole value. */
-export function bodyHoldsSecret(text: string, secret: string): boolean {
-  if (secret.length >= DISTINCTIVE_SECRET_LENGTH) return text.includes(secret);
-  try {
-    return pathsHoldingSecret(JSON.parse(text), secret, 'body').length > 0;
-  } catch {
-    return false;
-  }
-}
-
 const ID_KEYS = new Set(['id', 'identifier', 'product_id', 'productid']);
 
 /** Whether a key names an id (`id`, `identifier`, `product_id`): where a product's id is looked for. */

@@ -28,9 +28,3 @@ export const registerReturnedSecrets: Recorder = ({ json }) => {
   };
   visit(json);
 };
-
-/**
- * Moved to support/run/created-resources.ts, beside the journal it writes. This re-export stays only while
- * fixtures/target.ts imports it here: then it goes.
- */
-export { journalCreations } from '../run/created-resources.ts';

@@ -10,9 +10,9 @@ import { observes, test } from '../../fixtures/index.ts';
 import {
   aboutProduct,
   deliveriesUnobservable,
-  deliveryMatching,
-  epochNow,
-  REMOTE_WITHOUT_PUBLIC_URL,
+  matching,
+  now,
+  DELIVERIES_UNOBSERVABLE,
   type Delivery,
 } from '../../fixtures/deliveries.ts';
 import {
@@ -34,7 +34,7 @@ test.describe('Delivery behaviour (observed, never judged)', () => {
     ({ config }) => !config.observation.enabled,
     'OBSERVE_DELIVERIES=false: delivery behaviour is not observed in this run',
   );
-  test.skip(({ config }) => deliveriesUnobservable(config) !== undefined, REMOTE_WITHOUT_PUBLIC_URL);
+  test.skip(({ config }) => deliveriesUnobservable(config) !== undefined, DELIVERIES_UNOBSERVABLE);
 
   test(
     'header names, payload fields of product.created and product.updated, and whether each arrives once',
@@ -60,9 +60,9 @@ test.describe('Delivery behaviour (observed, never judged)', () => {
         'product.created',
         await arrival(inbox, aboutProduct(product), { ...wait, observing: 'product.created deliveries' }),
       );
-      const updateStarted = epochNow();
+      const updateStarted = now();
       const renamed = await deliveries.updateProduct(product);
-      const sentAfterUpdate = deliveryMatching(
+      const sentAfterUpdate = matching(
         `a delivery about product ${product.id} (${JSON.stringify(renamed.name)}) sent after its update`,
         (d) => d.receivedAt >= updateStarted && aboutProduct(renamed).test(d),
       );
@@ -71,7 +71,7 @@ test.describe('Delivery behaviour (observed, never judged)', () => {
         await arrival(updates, sentAfterUpdate, { ...wait, observing: 'product.updated deliveries' }),
       );
 
-      const until = epochNow() + REPEAT_WINDOW_MS;
+      const until = now() + REPEAT_WINDOW_MS;
       // One deadline for both inboxes: the second collect, after it, returns at once with what came before.
       const [createdAll, updatedAll] =
         await test.step(`watch both inboxes ${REPEAT_WINDOW_MS} ms for repeats`, async () => [

@@ -13,15 +13,15 @@ import {
   CAUSES,
   causeTitle,
   deliveriesUnobservable,
-  deliveryMatching,
+  matching,
   describedUpdates,
   graceAfter,
   namesOnlyAnotherEvent,
   namingEvent,
-  pathsNamingId,
+  placesNamingId,
   placesNamingEvent,
-  REMOTE_WITHOUT_PUBLIC_URL,
-  verifySignature,
+  DELIVERIES_UNOBSERVABLE,
+  signatureOf,
 } from '../../fixtures/deliveries.ts';
 
 /** A JSON media type: application/json, or a structured +json type; parameters (charset) allowed. */
@@ -35,7 +35,7 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 const ONCE_WATCH_MS = 1_000;
 
 test.describe('Webhook deliveries', () => {
-  test.skip(({ config }) => deliveriesUnobservable(config) !== undefined, REMOTE_WITHOUT_PUBLIC_URL);
+  test.skip(({ config }) => deliveriesUnobservable(config) !== undefined, DELIVERIES_UNOBSERVABLE);
 
   for (const cause of CAUSES) {
     const { event } = cause;
@@ -61,7 +61,7 @@ test.describe('Webhook deliveries', () => {
         // its payload anywhere, or none), so each one shows the method.
         const received = await write.andCollect(
           inbox,
-          deliveryMatching('any delivery not sent with POST', (d) => d.method !== 'POST'),
+          matching('any delivery not sent with POST', (d) => d.method !== 'POST'),
         );
         expect(
           received.filter((d) => d.method !== 'POST').map((d) => d.describe()),
@@ -94,7 +94,7 @@ test.describe('Webhook deliveries', () => {
           `places naming "${event}" (a header, or a string in the body): ${delivery.describe()}`,
         ).not.toEqual([]);
         expect(
-          pathsNamingId(delivery.json(), product.id),
+          placesNamingId(delivery, product.id),
           `places in the body naming product ${product.id} (id, identifier or product_id)`,
         ).not.toEqual([]);
       },
@@ -121,7 +121,7 @@ test.describe('Webhook deliveries', () => {
         if (!secret)
           dependsOn('register-webhook.data', 'the registration answered no plain_secret to verify the signature with');
         const { delivery } = await write.andCatch(inbox);
-        const verification = verifySignature(signature, secret, delivery);
+        const verification = signatureOf(signature, secret, delivery);
         expect(
           verification.verified,
           `signature of the delivery of ${of} under WEBHOOK_SIGNATURE_SCHEME=${signature.scheme}: ${verification.verified ? verification.how : verification.reason}`,
@@ -175,7 +175,7 @@ test.describe('Webhook deliveries', () => {
         const about = aboutProduct(product);
         // Any later delivery about the product is a repeat, with the same id or another; one naming only another
         // event is the subscription's concern (webhook.delivery-subscription), not a repeat.
-        const again = deliveryMatching(
+        const again = matching(
           `a second delivery of ${event} about product ${product.id}, after #${delivery.seq} (answered ${delivery.answeredWith})`,
           (d) => d.seq > delivery.seq && about.test(d) && !namesOnlyAnotherEvent(d, event),
         );

@@ -104,5 +104,8 @@ test('WEBHOOK_SIGNATURE_SCHEME=hmac-sha256 verifies with the configured header a
     WEBHOOK_SIGNATURE_ENCODING: 'base64',
   };
   const result = await runSuite({ env, args: [DELIVERY_SPEC, '--grep', 'carry a signature'] });
-  expect(outcomes(result), result.stderr).toEqual([expect.stringMatching(/^expected: .*carry a signature/)]);
+  // One signature test per delivery the suite causes: each must verify.
+  const seen = outcomes(result);
+  expect(seen.length, result.stderr).toBeGreaterThan(0);
+  expect(seen.filter((o) => !/^expected: .*carry a signature/.test(o))).toEqual([]);
 });

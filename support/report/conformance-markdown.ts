@@ -37,7 +37,7 @@ function runTable(report: ConformanceReport): string[] {
       'Faker seed',
       report.fakerSeed.includes(',')
         ? `differs between shards: ${report.fakerSeed} (each failed test below names its own seed)`
-        : `${code(`FAKER_SEED=${report.fakerSeed}`)} (re-run with it to replay the same data)`,
+        : `${code(`FAKER_SEED=${report.fakerSeed}`)} (the generated requests draw from it: re-run with it to send them again)`,
     ],
     ['Run id', run?.runId ?? 'generated per run (see created resources)'],
   ];

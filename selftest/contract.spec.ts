@@ -16,6 +16,7 @@ import { OperationIds, Operations, type OperationContract, type OperationId } fr
 import { ResponseData } from '../support/contract/schemas/responses.ts';
 import { OPENAPI_FILE } from '../support/report/openapi/document.ts';
 import { FaultCatalogue, FaultNames } from '../reference/faults/index.ts';
+import { listSuite } from './harness/suite-run.ts';
 
 const read = (file: string) => readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
 
@@ -24,7 +25,7 @@ function lacking(id: OperationId, app: FastifyInstance): string[] {
   const op: OperationContract = Operations[id];
   const own = (Object.keys(Clauses) as ClauseId[]).filter((clause) => Clauses[clause].section === op.name);
   const openApi = JSON.parse(read(OPENAPI_FILE)) as { paths: Record<string, Record<string, { operationId?: string }>> };
-  const spec = path.join('tests', op.specFile);
+  const spec = path.join('tests', op.specFiles[0]);
   const faultless = own.filter(
     (clause) => Clauses[clause].level === 'stated' && !FaultNames.some((f) => FaultCatalogue[f].clause === clause),
   );
@@ -53,6 +54,23 @@ test('every operation has each file of "Adding an operation": clauses, response 
   const { app } = servers.built();
   await app.ready();
   expect(OperationIds.flatMap((id) => lacking(id, app))).toEqual([]);
+});
+
+/** The concerns every operation shares: their files hold tests of each, beside its own spec files. */
+const SHARED_CONCERNS = ['conventions/', 'security/', 'generated/', 'observations/'];
+
+test('every test of an operation sits in one of the spec files operations.ts gives it, or in a concern every operation shares', async () => {
+  const misplaced = (await listSuite()).flatMap((t) => {
+    const file = t.file.replace(/^tests\//, '');
+    if (SHARED_CONCERNS.some((concern) => file.startsWith(concern))) return [];
+    return OperationIds.filter((id) => t.tags.includes(Operations[id].tag))
+      .filter((id) => !(Operations[id].specFiles as readonly string[]).includes(file))
+      .map(
+        (id) =>
+          `${t.title} (tests/${file}): a test of ${Operations[id].name}, whose files are ${Operations[id].specFiles.join(', ')}`,
+      );
+  });
+  expect(misplaced).toEqual([]);
 });
 
 test('every clause is one of an operation, a resource or a convention the spec describes', () => {

@@ -43,8 +43,12 @@ export interface OperationContract {
    * event (the status tests subscribe to events of their own). Absent: the success clause's.
    */
   readonly refusalReading?: ClauseId;
-  /** The spec file holding its tests, under tests/. */
-  readonly specFile: string;
+  /**
+   * The spec files holding its own tests, under tests/ (the first its own, named by its tag; the others
+   * shared with operations of one resource). Besides them only the concerns every operation shares hold
+   * tests of it: conventions/, security/, generated/ (selftest/contract.spec.ts checks where each is).
+   */
+  readonly specFiles: readonly [string, ...string[]];
 }
 
 export const Operations = {
@@ -62,7 +66,11 @@ export const Operations = {
     creates: 'webhook',
     webhookUrlInBody: true,
     refusalReading: 'webhook.shared-events',
-    specFile: 'webhooks/register-webhook.spec.ts',
+    specFiles: [
+      'webhooks/register-webhook.spec.ts',
+      'webhooks/webhook-validation.spec.ts',
+      'webhooks/deliveries.spec.ts',
+    ],
   },
   updateWebhook: {
     name: 'Update Webhook',
@@ -78,7 +86,7 @@ export const Operations = {
     identifies: 'webhook',
     webhookUrlInBody: true,
     refusalReading: 'webhook.shared-events',
-    specFile: 'webhooks/update-webhook.spec.ts',
+    specFiles: ['webhooks/update-webhook.spec.ts', 'webhooks/webhook-validation.spec.ts'],
   },
   webhookEvents: {
     name: 'Webhook Events',
@@ -89,7 +97,7 @@ export const Operations = {
     answers: 'The envelope, with `data` = the array of event catalogue entries.',
     successClause: 'webhook-events.ok',
     auth: 'required',
-    specFile: 'webhooks/webhook-events.spec.ts',
+    specFiles: ['webhooks/webhook-events.spec.ts'],
   },
   createBookingProduct: {
     name: 'Create Booking Product',
@@ -102,7 +110,11 @@ export const Operations = {
     auth: 'required',
     body: 'booking',
     creates: 'product',
-    specFile: 'products/create-booking-product.spec.ts',
+    specFiles: [
+      'products/create-booking-product.spec.ts',
+      'products/product-answers.spec.ts',
+      'products/product-validation.spec.ts',
+    ],
   },
   createServiceProduct: {
     name: 'Create Service Product',
@@ -115,7 +127,11 @@ export const Operations = {
     auth: 'required',
     body: 'service',
     creates: 'product',
-    specFile: 'products/create-service-product.spec.ts',
+    specFiles: [
+      'products/create-service-product.spec.ts',
+      'products/product-answers.spec.ts',
+      'products/product-validation.spec.ts',
+    ],
   },
   updateServiceProduct: {
     name: 'Update Service Product',
@@ -128,7 +144,11 @@ export const Operations = {
     auth: 'required',
     body: 'service',
     identifies: 'product',
-    specFile: 'products/update-service-product.spec.ts',
+    specFiles: [
+      'products/update-service-product.spec.ts',
+      'products/product-answers.spec.ts',
+      'products/product-validation.spec.ts',
+    ],
   },
   listProducts: {
     name: 'List Products',
@@ -139,7 +159,11 @@ export const Operations = {
     answers: 'The envelope, with `data` = `{products: array of Product (list shape), pagination: Pagination}`.',
     successClause: 'list-products.ok',
     auth: 'not shown',
-    specFile: 'products/list-products.spec.ts',
+    specFiles: [
+      'products/list-products.spec.ts',
+      'products/list-products-filters.spec.ts',
+      'products/list-products-pagination.spec.ts',
+    ],
   },
 } as const satisfies Record<string, OperationContract>;
 

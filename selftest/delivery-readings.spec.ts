@@ -1,5 +1,5 @@
 /**
- * The readings the delivery tests judge payloads with (fixtures/steps/deliveries.ts), on deliveries made
+ * The readings the delivery tests judge payloads with (fixtures/deliveries.ts), on deliveries made
  * here: which event a delivery names, and whether a product.updated payload describes the update. No run:
  * the fault matrix proves the tests fail on the reference's faults; this checks the cases no fault shows.
  */

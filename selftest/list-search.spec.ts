@@ -1,5 +1,5 @@
 /**
- * How the list steps find a test's products (fixtures/steps/list.ts, findListed) on a store too big to
+ * How the list steps find a test's products (fixtures/list.ts, findListed) on a store too big to
  * walk whole, whose order puts them in its middle: a staging store of thousands of products sorted by
  * name. The walk reads MAX_WALKED_PAGES from each end, then asks for what it missed by sku; a product
  * neither shows is not judged missing (the walk could not see it): the search names the sku filter as

@@ -53,7 +53,7 @@ const SECRET_CLAUSES = [
 /** Holds the first booking request unanswered: a client timeout, whose call log carries the Authorization header. */
 const HANGING_FAULT: FaultName = 'create-booking-no-answer';
 
-/** What a secret looks like when the suite (fixtures/builders/webhooks.ts) or the reference made it. */
+/** What a secret looks like when the suite (fixtures/webhooks.ts) or the reference made it. */
 const WEBHOOK_SECRETS: readonly SecretPattern[] = [
   { label: 'webhook secret made by the suite', pattern: SUITE_SECRET_PATTERN },
   { label: 'webhook secret made by the reference', pattern: /whsec_[A-Za-z0-9+/=_-]{16,}/ },

@@ -44,7 +44,7 @@ export const MatrixAnnotation = {
 
 /** The header that names the test on each request of a traced run (the key's hash: titles are not ASCII). */
 export const TEST_HEADER = 'x-conformance-test';
-/** Appended to the header's value on a set-up request (fixtures/steps/set-up.ts). */
+/** Appended to the header's value on a set-up request (fixtures/set-up.ts). */
 export const SET_UP_MARK = ';set-up';
 
 const SEPARATOR = ' › ';

@@ -3,7 +3,7 @@
  * under tests/ where they import fixtures/index.ts. It is fixtures/index.ts but for `test`, extended with
  * the matrix's own `target` (plan.ts says what each run is to do):
  * - a traced run: each request names its test (TEST_HEADER), marked when a set-up step sends it
- *   (fixtures/steps/set-up.ts): what a set-up request consults cannot make its test fail;
+ *   (fixtures/set-up.ts): what a set-up request consults cannot make its test fail;
  * - a matrix run: each test is declared once per fault the plan gives it, titled and annotated with that
  *   fault (a test the plan gives no fault is not declared), and each copy sends its requests to the
  *   reference serving its fault. A copy that failed is recorded as such (an annotation the matrix reads)

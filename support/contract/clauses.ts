@@ -444,7 +444,7 @@ export const Clauses = {
   'list-products.filter-price-inclusive': assumed(
     'List Products',
     'min_price, max_price | number',
-    'The bounds are inclusive: a product priced exactly at `min_price` and `max_price` is kept.',
+    'The bounds are inclusive: a product priced exactly at `max_price`, its sale price exactly at `min_price`, is kept (whichever of the two a target compares).',
   ),
   'list-products.filter-dates': assumed(
     'List Products',

@@ -14,7 +14,7 @@ import type { ClauseId } from './clauses.ts';
 
 export type ResourceKind = 'product' | 'webhook';
 
-/** What a request body of the operation is built from (fixtures/builders). */
+/** What a request body of the operation is built from (fixtures/products.ts, fixtures/webhooks.ts). */
 export type BodyKind = 'webhook' | 'booking' | 'service';
 
 export interface OperationContract {

@@ -68,7 +68,7 @@ export interface Config {
   /** OBSERVE_DELIVERIES and OBSERVE_RETRY_WINDOW_MS: tests/observations/delivery-behaviour.spec.ts. */
   readonly observation: { readonly enabled: boolean; readonly retryWindowMs: number };
   readonly deliveryTimeoutMs: number;
-  /** LIST_WAIT_MS: how long a list test waits for its products to show (fixtures/steps/list.ts). */
+  /** LIST_WAIT_MS: how long a list test waits for its products to show (fixtures/list.ts). */
   readonly listWaitMs: number;
   /**
    * How deliveries are signed (WEBHOOK_SIGNATURE_SCHEME, _HEADER, _ENCODING). When the scheme is unset:

@@ -29,6 +29,7 @@ import {
   linkedPage,
   listPage,
   makeProductSet,
+  notAnEmptyResult,
   pagesOfTwo,
   readAgainWhile,
   readListed,
@@ -88,6 +89,7 @@ test.describe('List Products pagination', () => {
       // A word no product has: what search keeps is a reading, but whatever it keeps, the answer's pagination
       // is a Pagination (with no item, where it keeps the products holding the word).
       const { response, pagination } = await answeredPagination(api, { search: uniqueWord(make) });
+      notAnEmptyResult(response);
       expect(pagination, `data.pagination of ${response.describe()} (nothing matches)`).toMatchSchema(Pagination);
     },
   );

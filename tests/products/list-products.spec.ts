@@ -1,7 +1,7 @@
 /**
  * List Products: the list and its items (its status, envelope and body format are in
  * tests/conventions/success-answers.spec.ts). The item checks make their own products and look for
- * them by walking the unfiltered list at the target's own page size (fixtures/steps/list.ts): no
+ * them by walking the unfiltered list at the target's own page size (fixtures/list.ts): no
  * filter or page size, whose meaning is a reading, stands between them and the items they judge. They
  * judge every item on the pages they read, found or not; only what needs to know a product's own
  * values (its type, what it was created with) depends on finding it.
@@ -20,6 +20,7 @@ import {
 } from '../../fixtures/index.ts';
 import {
   listItemFields,
+  notAnEmptyResult,
   expectListed,
   findListed,
   requireListed,
@@ -94,6 +95,7 @@ test.describe('List Products', () => {
       // (with no item, where it keeps the products holding the word).
       const response = await api.listProducts({ search: uniqueWord(make) });
       requireSuccess(response, 'listProducts');
+      notAnEmptyResult(response);
       expect(response).toMatchSchema(
         z.object({ data: z.object({ products: z.array(z.unknown()), pagination: z.looseObject({}) }) }),
       );
@@ -199,6 +201,9 @@ test.describe('List Products', () => {
     cites('listProducts', 'conventions.bilingual'),
     async ({ api, products }) => {
       const { found } = await listedProducts(api, products);
+      // Each field's type first (list-products.item-shape's): only its languages are this test's.
+      for (const { item, where } of everyItem(found))
+        listItemFields(item, where, 'name', 'summary', 'description', 'brand', 'categories');
       const Texts = z.looseObject({ name: BilingualText, description: BilingualText });
       const Bilingual = z
         .looseObject({ summary: BilingualText, brand: Texts.nullable(), categories: z.array(Texts) })

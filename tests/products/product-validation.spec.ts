@@ -112,10 +112,10 @@ test.describe('Create Booking Product answers 422 when', () => {
 for (const operation of ['createServiceProduct', 'updateServiceProduct'] as const) {
   test.describe(`${Operations[operation].name} answers 422 when`, () => {
     test(
-      'release_date is "15/01/2026", not YYYY-MM-DD',
-      ...answers422(operation, () => ({ release_date: '15/01/2026' })),
+      'release_date is "01/09/2025", not YYYY-MM-DD',
+      ...answers422(operation, () => ({ release_date: '01/09/2025' })),
     );
-    test('release_date is "2026-1-5", not YYYY-MM-DD', ...answers422(operation, () => ({ release_date: '2026-1-5' })));
+    test('release_date is "2025-9-1", not YYYY-MM-DD', ...answers422(operation, () => ({ release_date: '2025-9-1' })));
     test('update_date is "next week", not YYYY-MM-DD', ...answers422(operation, () => ({ update_date: 'next week' })));
     test('preview_link is "not a link", not a URL', ...answers422(operation, () => ({ preview_link: 'not a link' })));
     test('preview_link is a number, not a URL', ...answers422(operation, () => ({ preview_link: 12345 })));

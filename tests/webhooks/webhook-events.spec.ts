@@ -1,5 +1,6 @@
 /** Webhook Events beyond its status, envelope and body format (tests/conventions/success-answers.spec.ts). */
 import { z } from 'zod';
+import { Integer } from '../../support/contract/schemas/common.ts';
 import {
   cites,
   dependsOn,
@@ -11,7 +12,7 @@ import {
   readSuccess,
   asSetUp,
 } from '../../fixtures/index.ts';
-import { registerWebhook } from '../../fixtures/webhooks.ts';
+import { OWN_EVENTS, registerWebhook } from '../../fixtures/webhooks.ts';
 import { EventCatalogue } from '../../support/contract/events.ts';
 import { EventCatalogueEntry } from '../../support/contract/schemas/webhook.ts';
 
@@ -19,7 +20,7 @@ const specCatalogue = EventCatalogue.map(({ value, label }) => ({ value, label }
 
 /** An answer whose data is a webhook, read by what marks one: an integer id, a url and events. */
 const AnsweredWebhook = z.object({
-  data: z.looseObject({ id: z.int(), url: z.string(), events: z.array(z.unknown()) }),
+  data: z.looseObject({ id: Integer, url: z.string(), events: z.array(z.unknown()) }),
 });
 
 /**
@@ -72,17 +73,17 @@ test.describe('Webhook Events', () => {
     'is unchanged after webhooks are registered',
     cites('webhookEvents', 'events.catalogue'),
     async ({ api, make }) => {
-      await registerWebhook(api, make.webhook({ events: ['order.created', 'brand.updated', 'category.created'] }));
+      // An event of its own: whether webhooks may share one is a reading (webhook.shared-events).
+      await registerWebhook(api, make.webhook({ events: [OWN_EVENTS.catalogueRegister] }));
       const { entries } = await catalogue(api);
       expect(entries, 'catalogue entries (value, label), in order, after a registration').toEqual(specCatalogue);
     },
   );
 
   test('is unchanged after webhooks are updated', cites('webhookEvents', 'events.catalogue'), async ({ api, make }) => {
-    const { id } = await registerWebhook(api, make.webhook());
-    const updated = await asSetUp(() =>
-      api.updateWebhook(id, make.webhook({ events: ['order.created', 'brand.updated', 'category.created'] })),
-    );
+    const events = [OWN_EVENTS.catalogueUpdate];
+    const { id } = await registerWebhook(api, make.webhook({ events }));
+    const updated = await asSetUp(() => api.updateWebhook(id, make.webhook({ events })));
     requireSuccess(updated, 'updateWebhook');
     const { entries } = await catalogue(api);
     expect(entries, 'catalogue entries (value, label), in order, after an update').toEqual(specCatalogue);

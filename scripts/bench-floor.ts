@@ -1,6 +1,7 @@
 /**
  * `npm run bench:floor [-- --reps=3]`: the suite's own cost against a bare-Playwright floor for the same
- * count of tests, files, workers and HTTP requests (selftest/bench/floor-project.ts), on the run a user
+ * count of tests, files and workers and the same HTTP requests (selftest/bench/floor-project.ts: each
+ * request's method, body bytes and answer bytes, as the proxy saw them), on the run a user
  * gets by default: generated requests and delivery observations on. The suite runs against the reference
  * in this process (selftest/bench/remote-target.ts, no delay), so the run's processes, runner and
  * workers, are the suite's alone; the floor's instant server lives in its runner. The suite's requests
@@ -10,7 +11,7 @@
  * on CPU (at most 1.2): wall time on a shared machine measures the neighbours, and the observations wait.
  * Then one more pair, each process profiled (selftest/bench/cpu-profile.ts), says where the difference goes.
  */
-import { writeFloorProject } from '../selftest/bench/floor-project.ts';
+import { writeFloorProject, type FloorRequest } from '../selftest/bench/floor-project.ts';
 import {
   machine,
   median,
@@ -27,6 +28,8 @@ import { cpuByPart, describeDifference, profiling } from '../selftest/bench/cpu-
 import path from 'node:path';
 
 const CPU_BAR = 1.2;
+const megabytes = (requests: readonly FloorRequest[], way: 'sent' | 'received') =>
+  `${(requests.reduce((sum, r) => sum + r[way], 0) / 2 ** 20).toFixed(1)} MiB`;
 const reps = Number(option('reps', '3'));
 
 console.log(machine());
@@ -47,7 +50,8 @@ for (let rep = 1; rep <= reps; rep++) {
     floorDir = path.join(work.dir, 'floor');
     writeFloorProject(floorDir, { tests: shape.tests, files: shape.files, requests, workers: shape.workers });
     console.log(
-      `suite: ${shape.tests} tests in ${shape.files} files, ${requests} requests at the target, ${shape.workers} workers`,
+      `suite: ${shape.tests} tests in ${shape.files} files, ${requests.length} requests at the target ` +
+        `(${megabytes(requests, 'sent')} sent, ${megabytes(requests, 'received')} received), ${shape.workers} workers`,
     );
   }
   const floorCount = path.join(work.dir, `floor-${rep}.count`);

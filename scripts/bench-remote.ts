@@ -32,10 +32,10 @@ for (const workers of [...new Set(counts)]) {
     const withDelay = await runAgainstRemote(delayMs, workers);
     plain.push(without.run.durationMs);
     delayed.push(withDelay.run.durationMs);
-    requests.push(withDelay.requests);
+    requests.push(withDelay.requests.length);
     console.log(
       `  ${workers} workers, rep ${rep}: no delay ${seconds(without.run.durationMs)} (${without.report.failed} failed; ${without.run.load}); ` +
-        `${delayMs} ms ${seconds(withDelay.run.durationMs)} (${withDelay.requests} requests, ${withDelay.report.failed} failed; ${withDelay.run.load})`,
+        `${delayMs} ms ${seconds(withDelay.run.durationMs)} (${withDelay.requests.length} requests, ${withDelay.report.failed} failed; ${withDelay.run.load})`,
     );
   }
   const sum = median(requests) * delayMs;

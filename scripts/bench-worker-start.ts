@@ -153,7 +153,7 @@ const floorDir = path.join(tempDir('bench-worker-start-floor').dir, 'floor');
 writeFloorProject(floorDir, {
   tests: report.tests,
   files: report.files,
-  requests: 0,
+  requests: [],
   workers: report.workers,
   failing: report.failed,
 });

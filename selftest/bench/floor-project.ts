@@ -1,19 +1,30 @@
 /**
  * The bare-Playwright floor for a run of the suite: a minimal Playwright project, generated into a
  * temporary directory, with as many trivial tests as the suite ran (spread over as many files), the
- * same workers and the same built-in reporters (list, or dot on CI; HTML; JUnit; JSON), making in all
- * as many HTTP requests as the suite made, through one request context per worker as the suite does (a
+ * same workers and the same built-in reporters (list, or dot on CI; HTML; JUnit; JSON), making the
+ * requests the suite made, in its order, through one request context per worker as the suite does (a
  * `request` fixture per test would cost the floor a context per test), to an instant node http server
  * that its global setup starts in the runner; as many of its tests as the suite's failed may fail.
+ * The same requests: each with the suite's method and as many body bytes, answered with as many bytes
+ * as the target answered it, read whole as any API test reads an answer. Playwright's own cost of a
+ * request grows with its bytes both ways (a 16 MiB body, a page of products): a floor of empty GETs
+ * would put that cost on the suite.
  */
 import { readFileSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../support/run/config.ts';
 
+/** One request of the suite, by its shape: its method, the bytes of its body, the bytes of its answer's. */
+export interface FloorRequest {
+  readonly method: string;
+  readonly sent: number;
+  readonly received: number;
+}
+
 export interface FloorShape {
   readonly tests: number;
   readonly files: number;
-  readonly requests: number;
+  readonly requests: readonly FloorRequest[];
   readonly workers: number;
   /** How many of the tests fail (each ends its worker), spread over the run; none by default. */
   readonly failing?: number;
@@ -44,7 +55,8 @@ export default async function globalSetup() {
   const server = createServer((request, response) => {
     served++;
     request.resume();
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    const size = Number(request.headers['x-answer-bytes'] ?? 0);
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify('a'.repeat(Math.max(0, size - 2))));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -86,13 +98,19 @@ export function writeFloorProject(dir: string, shape: FloorShape): void {
   const failing = shape.failing ?? 0;
   const fails = new Set(Array.from({ length: failing }, (_, i) => Math.floor((i * shape.tests) / failing)));
   let test = 0;
+  let taken = 0;
   for (let file = 0; file < shape.files; file++) {
     const lines = ["import { test } from '../fixtures.ts';", ''];
     for (let t = 0; t < share(shape.tests, shape.files, file); t++, test++) {
-      const requests = share(shape.requests, shape.tests, test);
+      const count = share(shape.requests.length, shape.tests, test);
+      const requests = shape.requests.slice(taken, (taken += count)).map((r) => [r.method, r.sent, r.received]);
       lines.push(
         `test('floor ${test}', async ({ api }) => {`,
-        `  for (let i = 0; i < ${requests}; i++) await api.get(process.env.FLOOR_URL!);`,
+        `  for (const [method, sent, received] of ${JSON.stringify(requests)} as const) {`,
+        `    const headers = { 'x-answer-bytes': String(received) };`,
+        `    const data = sent > 0 ? Buffer.alloc(sent, 'a') : undefined;`,
+        `    await (await api.fetch(process.env.FLOOR_URL!, { method, headers, data })).body();`,
+        `  }`,
         ...(fails.has(test) ? ["  throw new Error('a floor test that fails');"] : []),
         '});',
       );

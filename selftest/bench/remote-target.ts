@@ -2,20 +2,22 @@
  * A stand-in for a remote target: a fresh reference (in this process, signing deliveries with
  * standard-webhooks, its default) behind a proxy that holds every request `delayMs` before passing it on.
  * The suite is pointed at the proxy (BASE_URL, API_TOKEN, TARGET_PROFILE); the reference sends its
- * deliveries straight to the run's capture server, not through the proxy. The proxy counts requests.
+ * deliveries straight to the run's capture server, not through the proxy. The proxy keeps each request's
+ * method and the bytes of its body and of its answer's (what the floor replays).
  */
 import { randomBytes } from 'node:crypto';
 import { Agent, createServer, request as forward, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildReference } from '../../reference/app.ts';
 import { REFERENCE_PROFILE } from '../../support/run/config.ts';
+import type { FloorRequest } from './floor-project.ts';
 import { closeOnExit, reported, runConformance, type PlaywrightRun, type RunReport } from './harness.ts';
 
 interface RemoteTarget {
   /** The environment that points the suite at the proxy. */
   readonly env: Readonly<Record<string, string>>;
-  /** Requests the proxy has passed on so far (the suite's, preflight's and teardown's). */
-  requests(): number;
+  /** The requests the proxy has passed on so far (the suite's, preflight's and teardown's), in order, by shape. */
+  requests(): readonly FloorRequest[];
   close(): Promise<void>;
 }
 
@@ -29,9 +31,10 @@ async function startRemoteTarget(delayMs: number): Promise<RemoteTarget> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const upstream = app.server.address() as AddressInfo;
   const agent = new Agent({ keepAlive: true });
-  let requests = 0;
+  const requests: FloorRequest[] = [];
   const proxy = createServer((req, res) => {
-    requests++;
+    const shape = { method: req.method ?? 'GET', sent: 0, received: 0 };
+    requests.push(shape);
     setTimeout(() => {
       const out = forward(
         {
@@ -44,10 +47,12 @@ async function startRemoteTarget(delayMs: number): Promise<RemoteTarget> {
         },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
+          answer.on('data', (chunk: Buffer) => (shape.received += chunk.length));
           answer.pipe(res);
         },
       );
       out.on('error', () => res.destroy());
+      req.on('data', (chunk: Buffer) => (shape.sent += chunk.length));
       req.pipe(out);
     }, delayMs);
   });
@@ -79,7 +84,7 @@ export async function runAgainstRemote(
   delayMs: number,
   workers: number | undefined,
   env: Readonly<Record<string, string>> = {},
-): Promise<{ run: PlaywrightRun; report: RunReport; requests: number }> {
+): Promise<{ run: PlaywrightRun; report: RunReport; requests: readonly FloorRequest[] }> {
   const target = await startRemoteTarget(delayMs);
   try {
     const run = await runConformance({

@@ -386,6 +386,13 @@ export const Variables = {
     internal: true,
     runState: true,
   }),
+  RUN_INSTANCE: variable({
+    schema: unsetIfEmpty(z.string().regex(/^[0-9a-f]{12}$/)),
+    meaning:
+      'a token global setup draws for each run, for the workers: with the run id, the names of what a test creates, so that a run id given again (RUN_ID) still names new ones',
+    internal: true,
+    runState: true,
+  }),
   CAPTURE_LOCAL_URL: variable({
     schema: optionalUrl,
     meaning: 'where the workers reach the capture server (its own, or CAPTURE_URL), set by global setup',

@@ -56,6 +56,8 @@ export interface Config {
   /** PROFILE_CHECK: global setup asks the target about every entry of the profile (support/run/profile-check.ts). */
   readonly profileCheck: boolean;
   readonly runId: string | undefined;
+  /** This run's own token beside its id (RUN_INSTANCE, drawn by global setup): a run id given again names new things. */
+  readonly runInstance: string | undefined;
   readonly fakerSeed: number | undefined;
   readonly referenceFaults: readonly string[];
   /** Which reference the embedded run starts (REFERENCE_VARIANT); meaningless with BASE_URL. */
@@ -275,6 +277,7 @@ function configOf(
     allowWrites: e.TARGET_ALLOW_WRITES,
     profileCheck: e.PROFILE_CHECK,
     runId: e.RUN_ID,
+    runInstance: e.RUN_INSTANCE,
     fakerSeed: e.FAKER_SEED,
     referenceFaults: e.REFERENCE_FAULTS.split(',')
       .map((s) => s.trim())

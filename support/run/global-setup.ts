@@ -70,13 +70,14 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
 /**
  * The run's identity, fixed here, once, for every worker (and shard): its created-resources file (a
  * shard's own: shards on one machine share REPORTS_DIR), its run id and faker seed, from the environment
- * or dotenv file, else new.
+ * or dotenv file, else new, and its own instance token, always new.
  */
 function fixRunIdentity(config: Config, shard: FullConfig['shard']): RunIdentity {
   const createdResourcesFile = shardReportFile(config.createdResourcesFile, shard);
   const runId = config.runId ?? newRunId();
   process.env.CREATED_RESOURCES_FILE = createdResourcesFile;
   process.env.RUN_ID = runId;
+  process.env.RUN_INSTANCE = randomBytes(6).toString('hex');
   process.env.FAKER_SEED = String(config.fakerSeed ?? randomBytes(4).readUInt32BE() % 1_000_000);
   return { createdResourcesFile, runId };
 }

@@ -169,6 +169,22 @@ export const listFaults = {
       ),
     },
   },
+  'list-hides-products-without-brand-or-image': {
+    clause: 'list-products.lists-created',
+    description:
+      'List Products joins each product to its brand and its image: a product created without `brand_id` or without `image_id` is never listed.',
+    bends: {
+      listSelection: {
+        bend: (selection) => ({
+          ...selection,
+          filters: [
+            ...selection.filters,
+            { param: 'join', value: true, keep: (p) => p.brand_id !== null && p.image_id !== null },
+          ],
+        }),
+      },
+    },
+  },
   'list-unpublished-hidden': {
     clause: 'list-products.lists-created',
     description:

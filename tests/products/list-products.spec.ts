@@ -313,6 +313,36 @@ test.describe('List Products', () => {
   );
 
   test(
+    'shows a product created without image_id and one created without brand_id, when its pages are walked without filters',
+    cites('listProducts', 'list-products.lists-created'),
+    async ({ api, products }) => {
+      // Whether a product may be made without them is not shown: one the target refuses, after it took the
+      // same body with it, is not made and so not looked for.
+      const made = await concurrently(
+        (['image_id', 'brand_id'] as const).map(async (field) => {
+          const { response, sent } = await products.answerAfterBaseline(
+            'createBookingProduct',
+            `leaving out ${field}`,
+            {},
+            [field],
+          );
+          return { field, response, sent };
+        }),
+      );
+      const taken = made.filter(({ response }) => response.succeeded);
+      if (taken.length === 0)
+        notApplicable(
+          `the target refuses a product without image_id and one without brand_id (${made.map(({ response }) => response.describe()).join('; ')}), and took the same bodies with them, so it lists neither`,
+        );
+      const ids = taken.map(({ response, sent }) => ({
+        id: readData(response, WithId, 'product.shape', 'data.id').id,
+        sku: sent.sku,
+      }));
+      expectListed(await findListed(api, ids));
+    },
+  );
+
+  test(
     'shows a product created with a status that does not publish, when its pages are walked without filters',
     cites('listProducts', 'list-products.lists-created'),
     async ({ api, products, config }) => {

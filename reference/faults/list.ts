@@ -24,6 +24,17 @@ const ignored = (param: string): Bend<'listSelection'> => ({
   bend: (selection) => ({ ...selection, filters: selection.filters.filter((f) => f.param !== param) }),
 });
 
+/** A filter the query never asked for (a default scope, a join), added where `when` holds. */
+const unasked = (
+  param: string,
+  value: unknown,
+  keep: ListFilter['keep'],
+  when?: Bend<'listSelection'>['when'],
+): Bend<'listSelection'> => ({
+  ...(when ? { when } : {}),
+  bend: (selection) => ({ ...selection, filters: [...selection.filters, { param, value, keep }] }),
+});
+
 /** The filters of these parameters replaced by `keep`, when the query gives one. */
 const refiltered = (
   params: readonly string[],
@@ -145,18 +156,8 @@ export const listFaults = {
     clause: 'list-products.lists-created',
     description:
       'List Products applies a default type filter that leaves out service products: a created service product is never listed.',
-    bends: {
-      listSelection: {
-        // The storefront's default: a type filter the query never asked for.
-        bend: (selection) => ({
-          ...selection,
-          filters: [
-            ...selection.filters,
-            { param: 'type', value: 'physical,digital,booking', keep: (p) => p.type !== 'service' },
-          ],
-        }),
-      },
-    },
+    // The storefront's default: a type filter the query never asked for.
+    bends: { listSelection: unasked('type', 'physical,digital,booking', (p) => p.type !== 'service') },
   },
   'list-null-brand-as-array': {
     clause: 'list-products.item-shape',
@@ -173,31 +174,20 @@ export const listFaults = {
     clause: 'list-products.lists-created',
     description:
       'List Products joins each product to its brand and its image: a product created without `brand_id` or without `image_id` is never listed.',
-    bends: {
-      listSelection: {
-        bend: (selection) => ({
-          ...selection,
-          filters: [
-            ...selection.filters,
-            { param: 'join', value: true, keep: (p) => p.brand_id !== null && p.image_id !== null },
-          ],
-        }),
-      },
-    },
+    bends: { listSelection: unasked('join', true, (p) => p.brand_id !== null && p.image_id !== null) },
   },
   'list-unpublished-hidden': {
     clause: 'list-products.lists-created',
     description:
       "List Products without `is_published` keeps the published products only (the storefront's default scope): a product created unpublished is never listed.",
     bends: {
-      listSelection: {
-        when: ({ filters }, { store }) =>
+      listSelection: unasked(
+        'is_published',
+        '1',
+        (p) => p.is_published,
+        ({ filters }, { store }) =>
           !filters.some((f) => f.param === 'is_published') && [...store.products.values()].some((p) => !p.is_published),
-        bend: (selection) => ({
-          ...selection,
-          filters: [...selection.filters, { param: 'is_published', value: '1', keep: (p) => p.is_published }],
-        }),
-      },
+      ),
     },
   },
   'list-item-sku-null': {

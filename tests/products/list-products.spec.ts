@@ -334,11 +334,14 @@ test.describe('List Products', () => {
         notApplicable(
           `the target refuses a product without image_id and one without brand_id (${made.map(({ response }) => response.describe()).join('; ')}), and took the same bodies with them, so it lists neither`,
         );
-      const ids = taken.map(({ response, sent }) => ({
+      const sought = taken.map(({ field, response, sent }) => ({
         id: readData(response, WithId, 'product.shape', 'data.id').id,
         sku: sent.sku,
+        field,
       }));
-      expectListed(await findListed(api, ids));
+      // The step names which product was made without what: a failure lists the ids it did not find.
+      const what = sought.map(({ id, field }) => `product ${id} (made without ${field})`).join(' and ');
+      await test.step(`walk the list for ${what}`, async () => expectListed(await findListed(api, sought)));
     },
   );
 

@@ -22,6 +22,11 @@ export const FaultPlan = z.object({
   targets: z.record(z.string(), z.string()),
   /** Per test key, the faults the test runs against (one copy of the test each). */
   tests: z.record(z.string(), z.array(z.string())),
+  /**
+   * Headers a copy sends with every request, by fault: the mutation run serves every mutant from one
+   * reference, and a copy names its mutant (selftest/mutation/server.ts).
+   */
+  headers: z.record(z.string(), z.record(z.string(), z.string())).optional(),
 });
 export type FaultPlan = z.infer<typeof FaultPlan>;
 

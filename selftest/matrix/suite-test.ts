@@ -43,8 +43,13 @@ const matrixTest = suiteTest.extend({
       if (baseUrl === undefined)
         throw new Error(`fault matrix: no reference serves the fault ${fault ?? '(none)'} of this test`);
       const test = keyHash(runningTestKey(testInfo.titlePath));
-      const named = () => ({ ...target.headers?.(), [TEST_HEADER]: inSetUp() ? `${test}${SET_UP_MARK}` : test });
-      await use({ baseUrl, ...(traced ? { headers: named } : target.headers ? { headers: target.headers } : {}) });
+      const own = fault === undefined ? undefined : plan?.headers?.[fault];
+      const headers = () => ({
+        ...target.headers?.(),
+        ...own,
+        ...(traced ? { [TEST_HEADER]: inSetUp() ? `${test}${SET_UP_MARK}` : test } : {}),
+      });
+      await use({ baseUrl, ...(traced || own || target.headers ? { headers } : {}) });
       if (plan === undefined || testInfo.status !== 'failed') return;
       testInfo.annotations.push({ type: MatrixAnnotation.failed, description: 'failed' });
       testInfo.fail();

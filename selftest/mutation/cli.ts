@@ -1,0 +1,27 @@
+/**
+ * `npm run mutation [-- file,file] [--max-tests=<n>] [--workers=<n>]`: mutation testing of the reference's
+ * rule code (selftest/mutation/, docs/mutation.md). Prints the score per file, every mutant left alive with
+ * its file:line, and the mutants that break a stated clause but no `@stated` test kills; writes
+ * reports/mutation.{md,json}. Exits 1 while a mutant is alive or a stated one goes unseen.
+ */
+import { runMutation } from './mutation.ts';
+import { mutationLines, writeMutationReport } from './report.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const files = args
+  .find((a) => !a.startsWith('--'))
+  ?.split(',')
+  .filter(Boolean);
+const maxTests = option('max-tests');
+const workers = option('workers');
+const run = await runMutation({
+  ...(files ? { files } : {}),
+  ...(maxTests ? { maxTests: Number(maxTests) } : {}),
+  ...(workers ? { workers: Number(workers) } : {}),
+  log: (line) => console.log(line),
+});
+const summary = await writeMutationReport(run);
+for (const line of mutationLines(run, summary)) console.log(line);
+console.log('See reports/mutation.md');
+process.exit(summary.alive.length > 0 || summary.statedUnseen.length > 0 ? 1 : 0);

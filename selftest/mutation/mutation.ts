@@ -1,0 +1,448 @@
+/**
+ * Mutation testing of the reference's rule code (`npm run mutation`, docs/mutation.md): every mutant
+ * Stryker's instrumenter makes of it (sandbox.ts) runs against the tests that reach its line, in the fault
+ * matrix's own way: one Playwright run declares each test once per mutant it meets (selftest/matrix/
+ * suite-test.ts), each copy naming its mutant on every request, and one reference process serves them all
+ * (server.ts). A mutant is killed when a copy of a test fails against it.
+ *
+ * In three steps:
+ * 1. A traced run: the suite against the instrumented reference, no mutant on, each request naming its
+ *    test; the switch (switch.ts) counts which mutants each test's requests covered, and which ran as the
+ *    modules loaded or as an app was built (those may change what any test sees).
+ * 2. Rounds, as Stryker stops at a mutant's first failing test: each live mutant runs against its next few
+ *    candidates (the tests covering it, `@stated` first, quickest first; every passing test after those
+ *    for a mutant of load or build time), first a few, then more, then the rest. A mutant killed by a
+ *    `@stated` test is done (it turns the verdict); one killed only by other tests goes on against its
+ *    `@stated` candidates, to tell whether any of them sees it.
+ * 3. The outcome of each mutant: killed (by a `@stated` test or only by others), survived, not covered by
+ *    any test, or skipped (Ignored, with the reason its line gives).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GENERATED_TAG, OBSERVATION_TAG } from '../../support/contract/annotations.ts';
+import { Clauses } from '../../support/contract/clauses.ts';
+import { REFERENCE_PROFILE } from '../../support/run/config.ts';
+import { runSuite, type TestOutcome } from '../harness/suite-run.ts';
+import { keyHash, MatrixAnnotation, matrixRunEnvironment, SET_UP_MARK, type FaultPlan } from '../matrix/plan.ts';
+import { readingAt, readingRanges, type ReadingRange } from './readings.ts';
+import { instrumentReference, MUTATED, type Mutant } from './sandbox.ts';
+import { APP_BUILD, MODULE_LOAD, MUTANT_HEADER, startMutantServer, type MutantServer } from './server.ts';
+import { coverage, installSwitch } from './switch.ts';
+
+const TOKEN = `mutation-${randomBytes(12).toString('hex')}`;
+/**
+ * Workers of the rounds: many mutants withhold a delivery or an answer, and their tests mostly wait, so more
+ * workers than cores overlap those waits (the traced run and the rounds alike).
+ */
+const WORKERS = 6;
+/** How many candidates each round gives a live mutant: a few, then more, then all that are left. */
+const ROUNDS = [3, 10, 30, 100, Infinity] as const;
+/**
+ * How many `@stated` tests a mutant another test killed still runs against, the most promising first: one of
+ * them failing says the verdict sees it; none failing lists it, for a look (report.ts).
+ */
+const STATED_CHECK = 20;
+
+type MutantStatus = 'killed' | 'survived' | 'no coverage' | 'ignored';
+
+export interface MutantResult {
+  readonly mutant: Mutant;
+  readonly status: MutantStatus;
+  /** The tests that failed against it. */
+  readonly killedBy: readonly string[];
+  /** Whether one of them is `@stated`: the verdict of a store with this bug turns. */
+  readonly stated: boolean;
+  /** For a mutant no `@stated` test killed: the stated clauses the tests that killed it cite (a stated rule it may break). */
+  readonly statedClausesCited: readonly string[];
+  /** The readings its line implements (`// Reading:`, readings.ts): a mutant there breaks a reading, not the spec. */
+  readonly reading?: readonly string[];
+  /** Tests run against it. */
+  readonly ran: number;
+  /** Tests it could have run against (its candidates). */
+  readonly candidates: number;
+  /** Where it was covered: by tests' requests, as an app was built, as the modules loaded. */
+  readonly coveredAt: readonly ('tests' | 'build' | 'load')[];
+}
+
+export interface MutationResult {
+  readonly files: readonly string[];
+  readonly results: readonly MutantResult[];
+  /** Tests of the traced run that did not pass against the clean instrumented reference (they can kill nothing). */
+  readonly cleanFailures: readonly string[];
+  readonly tests: number;
+  readonly pairs: number;
+  readonly timings: { readonly instrument: number; readonly traced: number; readonly rounds: readonly number[] };
+  readonly durationMs: number;
+}
+
+export interface MutationOptions {
+  /** Files to mutate (default MUTATED). */
+  readonly files?: readonly string[];
+  /** Only these mutants (by id), e.g. a sample; the others are left out of the result. */
+  readonly only?: (mutants: readonly Mutant[]) => readonly Mutant[];
+  /** At most this many tests per mutant. */
+  readonly maxTests?: number;
+  readonly workers?: number;
+  readonly log?: (line: string) => void;
+}
+
+const levelOf = (test: TestOutcome) =>
+  test.tags.includes(GENERATED_TAG)
+    ? 'generated'
+    : test.tags.includes('@stated')
+      ? 'stated'
+      : test.tags.includes('@assumed')
+        ? 'assumed'
+        : 'other';
+const LEVEL_ORDER = { stated: 0, assumed: 1, other: 2, generated: 3 } as const;
+const isStated = (clause: string) => (Clauses as Record<string, { level: string }>)[clause]?.level === 'stated';
+const durationOf = (test: TestOutcome) => test.results.reduce((sum, r) => sum + r.duration, 0);
+
+/** The environment of a child run against the mutation server, as the fault matrix's. */
+function childEnv(): Record<string, string> {
+  return {
+    API_TOKEN: TOKEN,
+    TARGET_PROFILE: REFERENCE_PROFILE,
+    WEBHOOK_SIGNATURE_SCHEME: 'standard-webhooks',
+    REQUEST_TIMEOUT_MS: '8000',
+    // The reference delivers within milliseconds: a mutant that withholds a delivery costs each test this long.
+    DELIVERY_TIMEOUT_MS: '2000',
+    LIST_WAIT_MS: '0',
+    FUZZ: 'on',
+    FUZZ_SEED: '1',
+    FUZZ_RUNS: '100',
+  };
+}
+
+/** Per mutant, where it was covered and which tests' requests covered it (judged requests, then set-up ones). */
+function readCoverage(tests: readonly TestOutcome[], fileOf: (id: string) => string) {
+  const { perTest } = coverage();
+  const byHash = new Map(tests.map((t) => [keyHash(t.title), t]));
+  const hits = (id: string) => (test: TestOutcome) => perTest[keyHash(test.title)]?.[id] ?? 0;
+  const judged = new Map<string, Set<TestOutcome>>();
+  const setUp = new Map<string, Set<TestOutcome>>();
+  const at = new Map<string, Set<'tests' | 'build' | 'load'>>();
+  const mark = (id: string, where: 'tests' | 'build' | 'load') => at.set(id, (at.get(id) ?? new Set()).add(where));
+  for (const [key, hits] of Object.entries(perTest)) {
+    const ids = Object.keys(hits);
+    if (key === MODULE_LOAD || key === APP_BUILD) {
+      for (const id of ids) mark(id, key === MODULE_LOAD ? 'load' : 'build');
+      continue;
+    }
+    const test = byHash.get(key.replace(SET_UP_MARK, ''));
+    if (test === undefined) continue;
+    const into = key.endsWith(SET_UP_MARK) ? setUp : judged;
+    for (const id of ids) {
+      mark(id, 'tests');
+      into.set(id, (into.get(id) ?? new Set()).add(test));
+    }
+  }
+  // How many mutants of each file each test's judged requests took: the tests that run most of a file first.
+  const inFile = new Map<string, number>();
+  for (const [id, tested] of judged)
+    for (const test of tested) {
+      const key = `${fileOf(id)}\n${test.title}`;
+      inFile.set(key, (inFile.get(key) ?? 0) + 1);
+    }
+  return { judged, setUp, at, hits, inFile };
+}
+
+/** Whether mutant `inner` replaces code within what `outer` replaces. */
+const within = (inner: Mutant, outer: Mutant) =>
+  inner.file === outer.file &&
+  (inner.line > outer.line || (inner.line === outer.line && inner.column >= outer.column)) &&
+  (inner.end.line < outer.end.line || (inner.end.line === outer.end.line && inner.end.column <= outer.end.column));
+
+/**
+ * Each mutant's candidates: the tests whose requests covered it (judged ones, then set-up ones). A mutant
+ * of load or build time (a function made as the app is built, a schema) is covered as its code is made,
+ * not as it runs: its first candidates are the tests that covered the mutants inside it (the body of that
+ * function), then every other passing test, since what it changes may show to any of them.
+ */
+function candidatesOf(
+  mutants: readonly Mutant[],
+  passing: readonly TestOutcome[],
+  cov: ReturnType<typeof readCoverage>,
+) {
+  const passes = new Set(passing);
+  const byFile = new Map<string, Mutant[]>();
+  for (const m of mutants) byFile.set(m.file, [...(byFile.get(m.file) ?? []), m]);
+  const covered = (m: Mutant) => [...(cov.judged.get(m.id) ?? [])];
+  return new Map(
+    mutants.map((m) => {
+      const judged = covered(m).filter((t) => passes.has(t));
+      const setUp = [...(cov.setUp.get(m.id) ?? [])].filter((t) => passes.has(t));
+      const at = cov.at.get(m.id) ?? new Set();
+      const everywhere = at.has('load') || at.has('build');
+      const inside = everywhere
+        ? (byFile.get(m.file) ?? [])
+            .filter((o) => o !== m && within(o, m))
+            .flatMap(covered)
+            .filter((t) => passes.has(t))
+        : [];
+      const first = new Set([...judged, ...inside]);
+      return [m.id, { list: [...new Set([...first, ...setUp, ...(everywhere ? passing : [])])], first }];
+    }),
+  );
+}
+
+/**
+ * The order a live mutant's untried candidates run in, as each round learns: first the tests that killed
+ * the most mutants of its file so far (the tests of its rule), then those whose judged requests took its
+ * line, then those that took most of its file (a line of load or build time is taken by none: a request
+ * refused for its token takes more of auth.ts than one let through), `@stated` ones first (only they turn
+ * the verdict), the ones that took its line most often (a walk over pages reads what a page's arithmetic
+ * changes), the quickest.
+ */
+function promise(
+  mutant: Mutant,
+  cov: ReturnType<typeof readCoverage>,
+  killsInFile: ReadonlyMap<string, number>,
+  first: ReadonlySet<TestOutcome>,
+) {
+  const judged = first;
+  const hits = cov.hits(mutant.id);
+  const kills = (t: TestOutcome) => killsInFile.get(`${mutant.file}\n${t.title}`) ?? 0;
+  const near = (t: TestOutcome) => cov.inFile.get(`${mutant.file}\n${t.title}`) ?? 0;
+  return (a: TestOutcome, b: TestOutcome) =>
+    kills(b) - kills(a) ||
+    Number(judged.has(b)) - Number(judged.has(a)) ||
+    near(b) - near(a) ||
+    LEVEL_ORDER[levelOf(a)] - LEVEL_ORDER[levelOf(b)] ||
+    hits(b) - hits(a) ||
+    durationOf(a) - durationOf(b);
+}
+
+interface Tally {
+  readonly failed: Set<string>;
+  readonly tried: Set<TestOutcome>;
+  stated: boolean;
+  /** `@stated` tests run after another test killed it, to tell whether the verdict sees it. */
+  checked: number;
+}
+
+/** One round: each mutant against its given tests, in one run of the suite. The failures, by mutant. */
+async function runRound(
+  round: ReadonlyMap<string, readonly TestOutcome[]>,
+  server: { url: string },
+  work: string,
+  name: string,
+  workers: number,
+): Promise<{ failed: Map<string, Set<string>>; ranCopies: number; durationMs: number }> {
+  const target = (id: string) => `mutant-${id}`;
+  const plan: FaultPlan = { targets: {}, tests: {}, headers: {} };
+  for (const [id, tests] of round) {
+    plan.targets[target(id)] = server.url;
+    (plan.headers ??= {})[target(id)] = { [MUTANT_HEADER]: id };
+    for (const test of tests) (plan.tests[test.title] ??= []).push(target(id));
+  }
+  const planFile = path.join(work, `${name}.json`);
+  await writeFile(planFile, JSON.stringify(plan));
+  const result = await runSuite({
+    env: { ...childEnv(), BASE_URL: server.url, FUZZ_SHRINK: 'off', ...matrixRunEnvironment({ plan: planFile }) },
+    args: [`--workers=${workers}`],
+    timeoutMs: 60 * 60_000,
+  });
+  if (result.tests.length === 0)
+    throw new Error(`The ${name} run ran no test (exit ${result.exitCode}):\n${result.stderr.slice(0, 2000)}`);
+  const failed = new Map<string, Set<string>>();
+  for (const copy of result.tests) {
+    const id = copy.annotations.find((a) => a.type === MatrixAnnotation.fault)?.description?.replace(/^mutant-/, '');
+    const key = copy.annotations.find((a) => a.type === MatrixAnnotation.test)?.description;
+    if (id === undefined || key === undefined) continue;
+    const broke =
+      copy.annotations.some((a) => a.type === MatrixAnnotation.failed) ||
+      copy.outcome === 'unexpected' ||
+      copy.outcome === 'flaky';
+    if (broke) failed.set(id, (failed.get(id) ?? new Set()).add(key));
+  }
+  return { failed, ranCopies: result.tests.length, durationMs: result.durationMs };
+}
+
+type Coverage = ReturnType<typeof readCoverage>;
+
+/** Step 1: the suite against the instrumented reference, no mutant on: what each test covered. */
+async function traceRun(server: MutantServer, workers: number, mutants: readonly Mutant[]) {
+  const traced = await runSuite({
+    env: { ...childEnv(), BASE_URL: server.url, ...matrixRunEnvironment({ trace: true }) },
+    args: [`--workers=${workers}`],
+  });
+  if (traced.tests.length === 0)
+    throw new Error(`The traced run ran no test (exit ${traced.exitCode}):\n${traced.stderr.slice(0, 2000)}`);
+  const tests = traced.tests.filter((t) => !t.tags.includes(OBSERVATION_TAG));
+  const fileOf = new Map(mutants.map((m) => [m.id, m.file]));
+  return {
+    tests,
+    passing: tests.filter((t) => t.outcome === 'expected'),
+    cleanFailures: tests.filter((t) => t.outcome !== 'expected' && t.outcome !== 'skipped').map((t) => t.title),
+    coverage: readCoverage(tests, (id) => fileOf.get(id) ?? ''),
+    durationMs: traced.durationMs,
+  };
+}
+
+interface RoundsInput {
+  readonly judged: readonly Mutant[];
+  readonly candidates: ReturnType<typeof candidatesOf>;
+  readonly coverage: Coverage;
+  readonly readings: readonly ReadingRange[];
+  readonly cap: number;
+  readonly run: (round: ReadonlyMap<string, readonly TestOutcome[]>, name: string) => ReturnType<typeof runRound>;
+  readonly log: (line: string) => void;
+}
+
+/** The tests each live mutant runs against next: its most promising untried candidates (see the module comment). */
+function nextRound(
+  input: RoundsInput,
+  tallies: ReadonlyMap<string, Tally>,
+  killsInFile: ReadonlyMap<string, number>,
+  size: number,
+) {
+  const round = new Map<string, TestOutcome[]>();
+  for (const m of input.judged) {
+    const tally = tallies.get(m.id);
+    if (!tally || tally.stated) continue;
+    // Killed by another test: only a `@stated` one still tells something (whether the verdict sees it),
+    // and nothing does where the line says it is a reading.
+    const checking = tally.failed.size > 0;
+    if (checking && readingAt(input.readings, m.file, m.line) !== undefined) continue;
+    const { list = [], first = new Set<TestOutcome>() } = input.candidates.get(m.id) ?? {};
+    const untried = list.filter((t) => !tally.tried.has(t) && (!checking || levelOf(t) === 'stated'));
+    const room = checking ? STATED_CHECK - tally.checked : input.cap - tally.tried.size;
+    const take = untried.sort(promise(m, input.coverage, killsInFile, first)).slice(0, Math.min(size, room));
+    if (checking) tally.checked += take.length;
+    if (take.length > 0) round.set(m.id, take);
+  }
+  return round;
+}
+
+/** Step 2: the rounds. Each mutant's tally: the tests it ran against, those that failed. */
+async function runRounds(input: RoundsInput) {
+  const tallies = new Map<string, Tally>(
+    input.judged.map((m) => [m.id, { failed: new Set(), tried: new Set(), stated: false, checked: 0 }]),
+  );
+  const fileOf = new Map(input.judged.map((m) => [m.id, m.file]));
+  const killsInFile = new Map<string, number>();
+  const roundMs: number[] = [];
+  let pairs = 0;
+  for (const [index, size] of ROUNDS.entries()) {
+    const round = nextRound(input, tallies, killsInFile, size);
+    if (round.size === 0) break;
+    const count = [...round.values()].reduce((n, t) => n + t.length, 0);
+    pairs += count;
+    const { failed, durationMs } = await input.run(round, `round-${index + 1}`);
+    roundMs.push(durationMs);
+    for (const [id, ran] of round) {
+      const tally = tallies.get(id);
+      if (!tally) continue;
+      for (const test of ran) tally.tried.add(test);
+      for (const key of failed.get(id) ?? []) {
+        tally.failed.add(key);
+        const fileKey = `${fileOf.get(id) ?? ''}\n${key}`;
+        killsInFile.set(fileKey, (killsInFile.get(fileKey) ?? 0) + 1);
+        if (ran.some((t) => t.title === key && levelOf(t) === 'stated')) tally.stated = true;
+      }
+    }
+    const alive = input.judged.filter((m) => tallies.get(m.id)?.failed.size === 0).length;
+    input.log(
+      `round ${index + 1}: ${round.size} mutants, ${count} (test, mutant) pairs, ${Math.round(durationMs)} ms; ${alive} not killed yet`,
+    );
+  }
+  return { tallies, roundMs, pairs };
+}
+
+/** Step 3: what became of one mutant. */
+function resultOf(
+  mutant: Mutant,
+  tally: Tally | undefined,
+  context: {
+    coverage: Coverage;
+    candidates: ReturnType<typeof candidatesOf>;
+    readings: readonly ReadingRange[];
+    byTitle: ReadonlyMap<string, TestOutcome>;
+  },
+): MutantResult {
+  const list = context.candidates.get(mutant.id)?.list ?? [];
+  const killedBy = [...(tally?.failed ?? [])];
+  const statedClausesCited = tally?.stated
+    ? []
+    : [...new Set(killedBy.flatMap((key) => context.byTitle.get(key)?.clauses ?? []))].filter((c) => isStated(c));
+  const reading = readingAt(context.readings, mutant.file, mutant.line)?.clauses;
+  const status: MutantStatus =
+    mutant.ignored !== undefined
+      ? 'ignored'
+      : killedBy.length > 0
+        ? 'killed'
+        : list.length === 0
+          ? 'no coverage'
+          : 'survived';
+  return {
+    mutant,
+    status,
+    killedBy,
+    stated: tally?.stated ?? false,
+    statedClausesCited,
+    ...(reading ? { reading } : {}),
+    ran: tally?.tried.size ?? 0,
+    candidates: list.length,
+    coveredAt: [...(context.coverage.at.get(mutant.id) ?? [])],
+  };
+}
+
+export async function runMutation(options: MutationOptions = {}): Promise<MutationResult> {
+  const started = performance.now();
+  const log = options.log ?? (() => undefined);
+  const workers = options.workers ?? WORKERS;
+  const files = options.files ?? MUTATED;
+  installSwitch();
+  const sandbox = await instrumentReference(files);
+  const work = await mkdtemp(path.join(tmpdir(), 'mutation-run-'));
+  let coverage: Coverage | undefined;
+  const server = await startMutantServer({
+    sandbox,
+    token: TOKEN,
+    loadsWithModules: (id) => coverage?.at.get(id)?.has('load') ?? false,
+  }).catch(async (error: unknown) => {
+    await sandbox.remove();
+    throw error;
+  });
+  try {
+    const instrumentMs = performance.now() - started;
+    const chosen = options.only ? options.only(sandbox.mutants) : sandbox.mutants;
+    log(
+      `instrumented ${files.length} files: ${sandbox.mutants.length} mutants, ${sandbox.mutants.filter((m) => m.ignored).length} skipped by their lines; ${chosen.length} to judge (${Math.round(instrumentMs)} ms)`,
+    );
+    const traced = await traceRun(server, workers, sandbox.mutants);
+    coverage = traced.coverage;
+    log(
+      `traced run: ${traced.tests.length} tests, ${traced.passing.length} passing, ${traced.cleanFailures.length} failing, ${Math.round(traced.durationMs)} ms`,
+    );
+    const judged = chosen.filter((m) => m.ignored === undefined);
+    const readings = await readingRanges(files);
+    const candidates = candidatesOf(judged, traced.passing, coverage);
+    const { tallies, roundMs, pairs } = await runRounds({
+      judged,
+      candidates,
+      coverage,
+      readings,
+      cap: options.maxTests ?? Infinity,
+      run: (round, name) => runRound(round, server, work, name, workers),
+      log,
+    });
+    const context = { coverage, candidates, readings, byTitle: new Map(traced.tests.map((t) => [t.title, t])) };
+    return {
+      files,
+      results: chosen.map((mutant) => resultOf(mutant, tallies.get(mutant.id), context)),
+      cleanFailures: traced.cleanFailures,
+      tests: traced.tests.length,
+      pairs,
+      timings: { instrument: instrumentMs, traced: traced.durationMs, rounds: roundMs },
+      durationMs: performance.now() - started,
+    };
+  } finally {
+    await server.close();
+    await sandbox.remove();
+    await rm(work, { recursive: true, force: true });
+  }
+}

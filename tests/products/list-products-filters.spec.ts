@@ -1,74 +1,23 @@
 /**
  * List Products filters: every one is a reading (the spec lists the parameters, not their meaning).
  * Each test makes its own products; a filter's effect on the whole list is judged on every page the
- * filtered list walks to (fixtures/list.ts), and its effect on the test's own products on the
- * list searched also for the word in their names (fixtures/list.ts).
+ * filtered list walks to, and its effect on the test's own products on the list searched also for the
+ * word in their names (both read by fixtures/list-sets.ts).
  */
-import { z } from 'zod';
+import { cites, expect, test, type Make, concurrently } from '../../fixtures/index.ts';
 import {
-  cites,
-  dependsOn,
-  expect,
-  test,
-  type Make,
-  type StoreApi,
-  readData,
-  concurrently,
-} from '../../fixtures/index.ts';
-import {
-  listItemFields,
-  walkPages,
   allLabels,
-  describePages,
-  idsOf,
-  labelsOf,
+  itemsFailing,
+  listedBy,
   listedInSet,
   makeProductSet,
   skipWhenNonePublished,
-  SET_PAGE_SIZE,
-  uniqueWord,
+  tagIdOf,
   type ProductSet,
-  type SetProduct,
-} from '../../fixtures/list.ts';
+} from '../../fixtures/list-sets.ts';
+import { uniqueWord } from '../../fixtures/list.ts';
 import type { ListProductsQuery } from '../../support/contract/schemas/bodies.ts';
 import { publishingStatusId, type TargetProfile } from '../../support/contract/profile.ts';
-import { Tag } from '../../support/contract/schemas/product.ts';
-
-/** A filter's item, as the checks over the whole filtered list read it. */
-type FilterItem = {
-  id: number;
-  price: number;
-  sale_price: number;
-  brand: { id: number } | null;
-  tags: { id: number }[];
-  categories: { id: number }[];
-};
-
-/**
- * Ids of the items, on the pages the filtered list walks to, that fail `keep`: "every returned item
- * satisfies the filter" holds on any pages, so a list too long to walk is judged on its first pages.
- */
-async function itemsFailing(api: StoreApi, query: ListProductsQuery, keep: (item: FilterItem) => boolean) {
-  const pages = await walkPages(api, query, SET_PAGE_SIZE, { firstPages: true });
-  const items = pages.flatMap((page) =>
-    page.items.map((item) =>
-      listItemFields(
-        item,
-        `item ${item.id} of ${page.response.describe()}`,
-        'id',
-        'price',
-        'sale_price',
-        'brand',
-        'tags',
-        'categories',
-      ),
-    ),
-  );
-  return {
-    ids: items.filter((item) => !keep(item)).map((item) => item.id),
-    what: `ids of items that do not satisfy the filter, listed by ${describePages(pages)}`,
-  };
-}
 
 /** The first two of a profile list (the profile guarantees two: one to keep and one to drop). */
 function keptAndDropped<T>(values: readonly T[]): [kept: T, dropped: T] {
@@ -104,21 +53,6 @@ function expectAnyOrAll(listed: readonly string[], { any, all }: { any: string[]
   ).toEqual(expected);
 }
 
-/** The id the target gave the tag named `name`, read from the create answer of the first product that sent it. */
-function tagIdOf(products: readonly SetProduct[], name: string): number {
-  const product = products.find((p) => p.sent.tags?.includes(name));
-  if (product === undefined) throw new Error(`No product of the set was sent the tag ${JSON.stringify(name)}.`);
-  const { response } = product;
-  const { tags } = readData(response, z.object({ tags: z.array(Tag) }), 'product.tags-as-objects', 'data.tags');
-  const tag = tags.find((t) => t.tag_name === name);
-  if (tag === undefined)
-    dependsOn(
-      'product.tags-as-objects',
-      `data.tags of ${response.describe()} holds no Tag named ${JSON.stringify(name)}`,
-    );
-  return tag.id;
-}
-
 test.describe('List Products filters', () => {
   test(
     'search keeps the product whose name holds the word and drops the rest',
@@ -133,10 +67,8 @@ test.describe('List Products filters', () => {
         { label: 'without the word' },
       ]);
       // The word is unique to this test, so the search alone is already scoped to its products.
-      const pages = await walkPages(api, { search: word }, SET_PAGE_SIZE);
-      expect(labelsOf(set, idsOf(pages)), `products listed by ${describePages(pages)}`).toEqual([
-        'named with the word',
-      ]);
+      const listed = await listedBy(api, set, { search: word });
+      expect(listed.labels, listed.what).toEqual(['named with the word']);
     },
   );
 
@@ -146,8 +78,8 @@ test.describe('List Products filters', () => {
     async ({ api, make }) => {
       const set = await makeProductSet(api, make, [{ label: 'with the sku' }, { label: 'with another sku' }]);
       const sku = set.products.find((p) => p.label === 'with the sku')?.sent.sku ?? '';
-      const pages = await walkPages(api, { sku }, SET_PAGE_SIZE);
-      expect(labelsOf(set, idsOf(pages)), `products listed by ${describePages(pages)}`).toEqual(['with the sku']);
+      const listed = await listedBy(api, set, { sku });
+      expect(listed.labels, listed.what).toEqual(['with the sku']);
     },
   );
 

@@ -7,7 +7,7 @@
  * nothing on page 2): what a filter keeps is a reading, what the answers show is not. The readings
  * (page sizes honoured, links to the neighbouring pages, a walk seeing each product once) are judged
  * on sets of products this test made, found by the word in their names. What a store may do several ways
- * (page sizes, pages read again while other clients write) is a step of fixtures/list.ts.
+ * (page sizes, pages read again while other clients write) is a step of fixtures/list-pagination.ts.
  */
 import { z } from 'zod';
 import {
@@ -22,22 +22,23 @@ import {
 } from '../../fixtures/index.ts';
 import {
   answeredPagination,
-  drafts,
+  listPage,
+  notAnEmptyResult,
+  readListed,
+  uniqueWord,
+  type ListedPage,
+} from '../../fixtures/list.ts';
+import {
   firstTwoPages,
   lastPage,
   laterAndLastPages,
   linkedPage,
-  listPage,
-  makeProductSet,
-  notAnEmptyResult,
   pagesOfTwo,
   readAgainWhile,
-  readListed,
-  uniqueWord,
-  walkPages,
   wholeListsOf,
-  type ListedPage,
-} from '../../fixtures/list.ts';
+} from '../../fixtures/list-pagination.ts';
+import { drafts, makeProductSet } from '../../fixtures/list-sets.ts';
+import { walkPages } from '../../fixtures/list-walk.ts';
 import { Pagination } from '../../support/contract/schemas/product.ts';
 
 /** The path the spec says the links point at (Endpoints). */

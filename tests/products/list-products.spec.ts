@@ -1,7 +1,7 @@
 /**
  * List Products: the list and its items (its status, envelope and body format are in
  * tests/conventions/success-answers.spec.ts). The item checks make their own products and look for
- * them by walking the unfiltered list at the target's own page size (fixtures/list.ts): no
+ * them by walking the unfiltered list at the target's own page size (fixtures/list-find.ts): no
  * filter or page size, whose meaning is a reading, stands between them and the items they judge. They
  * judge every item on the pages they read, found or not; only what needs to know a product's own
  * values (its type, what it was created with) depends on finding it.
@@ -18,16 +18,8 @@ import {
   readData,
   concurrently,
 } from '../../fixtures/index.ts';
-import {
-  listItemFields,
-  notAnEmptyResult,
-  expectListed,
-  findListed,
-  requireListed,
-  type Found,
-  type ListOptions,
-  uniqueWord,
-} from '../../fixtures/list.ts';
+import { notAnEmptyResult, uniqueWord, type ListOptions } from '../../fixtures/list.ts';
+import { expectListed, findListed, listItemFields, requireListed, type Found } from '../../fixtures/list-find.ts';
 import { textOf, type ProductSteps } from '../../fixtures/products.ts';
 import { ProductTypeLabels } from '../../support/contract/events.ts';
 import { AbsoluteUrl, BilingualText, Timestamp, WithId } from '../../support/contract/schemas/common.ts';

@@ -2,6 +2,7 @@
  * Faults of List Products: realistic bugs of a paginated, filtered list (off-by-one offsets, a floor
  * for a ceiling, links built from the wrong page, a filter that is parsed but never applied...).
  */
+import { formatDate, formatTimestamp } from '../format.ts';
 import type { Bend, HookContext, ListFilter, ListPageContext } from '../hooks.ts';
 import { lastPageOf, type Page } from '../pagination.ts';
 import type { ProductRecord } from '../store.ts';
@@ -73,6 +74,41 @@ const firstIdOnly = (param: string, has: (product: ProductRecord, id: number) =>
       (p) =>
         first !== undefined && has(p, first),
   );
+
+/** The filter of several ids of `param` applied to its first `count` ids only, when it is given more. */
+const firstIds = (
+  param: string,
+  count: number,
+  has: (product: ProductRecord, ids: readonly number[]) => boolean,
+): Bend<'listSelection'> =>
+  refilteredWhen(
+    param,
+    (f) => idsOf(f).length > count,
+    (ids) => (p) => has(p, ids.slice(0, count)),
+  );
+
+/** The texts `search` looks in (the names and the sku), lower-cased, as the route reads them. */
+const searched = (p: ProductRecord) => [p.name.ar, p.name.en, p.sku ?? ''].map((text) => text.toLowerCase());
+
+/**
+ * `search` matched as a pattern where it holds `wildcard`: that character matches `means` (a regular
+ * expression), every other one itself, anywhere in a name or the sku.
+ */
+function wildcardSearch(wildcard: string, means: string): Bend<'listSelection'> {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const holds = (f: ListFilter) => f.param === 'search' && String(f.value).includes(wildcard);
+  return {
+    when: ({ filters }) => filters.some(holds),
+    bend: (selection) => ({
+      ...selection,
+      filters: selection.filters.map((f) => {
+        if (!holds(f)) return f;
+        const pattern = new RegExp(String(f.value).toLowerCase().split(wildcard).map(escape).join(means));
+        return { ...f, keep: (p: ProductRecord) => searched(p).some((text) => pattern.test(text)) };
+      }),
+    }),
+  };
+}
 
 /** A page whose `total` and the count its `last_page` is made from are these; what follows from them follows. */
 function recounted(page: Page, { page: asked, perPage }: ListPageContext, total: number, pages = total): Page {
@@ -462,6 +498,36 @@ export const listFaults = {
   },
 
   // --- Filters -------------------------------------------------------------------------------------
+  'list-search-percent-wildcard': {
+    clause: 'list-products.filter-search',
+    description:
+      '`search` goes into a LIKE pattern unescaped: a `%` in it matches any run of characters, so searching `a%b` finds `axyb`.',
+    bends: { listSelection: wildcardSearch('%', '.*') },
+  },
+  'list-search-underscore-wildcard': {
+    clause: 'list-products.filter-search',
+    description:
+      '`search` goes into a LIKE pattern with `%` escaped and `_` not: a `_` in it matches any one character, so searching `a_b` finds `axb`.',
+    bends: { listSelection: wildcardSearch('_', '.') },
+  },
+  'list-search-asterisk-wildcard': {
+    clause: 'list-products.filter-search',
+    description:
+      "`search` goes to a search engine's query string as it is: a `*` in it matches any run of characters, so searching `a*b` finds `axyb`.",
+    bends: { listSelection: wildcardSearch('*', '.*') },
+  },
+  'list-search-drops-symbols': {
+    clause: 'list-products.filter-search',
+    description:
+      '`search` is cleaned of every character but letters, digits and spaces before it is matched, and the names are not: a word holding `%`, `_` or `*` finds nothing.',
+    bends: {
+      listSelection: refilteredWhen(
+        'search',
+        (f) => /[^\p{L}\p{N} ]/u.test(String(f.value)),
+        () => () => false,
+      ),
+    },
+  },
   'list-search-ignored': {
     clause: 'list-products.filter-search',
     description: '`search` is accepted and ignored.',
@@ -487,6 +553,11 @@ export const listFaults = {
     description: '`tag_ids[]` with several ids applies only the first of them.',
     bends: { listSelection: firstIdOnly('tag_ids', (p, id) => p.tag_ids.includes(id)) },
   },
+  'list-tags-three-ids-first-two': {
+    clause: 'list-products.filter-tags',
+    description: '`tag_ids[]` is read into a pair: given three ids, it applies the first two.',
+    bends: { listSelection: firstIds('tag_ids', 2, (p, ids) => ids.some((id) => p.tag_ids.includes(id))) },
+  },
   'list-tags-first-of-product': {
     clause: 'list-products.filter-tags',
     description:
@@ -509,6 +580,11 @@ export const listFaults = {
     description: '`brand_ids[]` with several ids applies only the first of them.',
     bends: { listSelection: firstIdOnly('brand_ids', (p, id) => p.brand_id === id) },
   },
+  'list-brands-three-ids-first-two': {
+    clause: 'list-products.filter-brands',
+    description: '`brand_ids[]` is read into a pair: given three ids, it applies the first two.',
+    bends: { listSelection: firstIds('brand_ids', 2, (p, ids) => p.brand_id !== null && ids.includes(p.brand_id)) },
+  },
   'list-categories-ignored': {
     clause: 'list-products.filter-categories',
     description: '`category_ids[]` is accepted and ignored.',
@@ -518,6 +594,13 @@ export const listFaults = {
     clause: 'list-products.filter-categories',
     description: '`category_ids[]` with several ids applies only the first of them.',
     bends: { listSelection: firstIdOnly('category_ids', (p, id) => p.category_ids.includes(id)) },
+  },
+  'list-categories-three-ids-first-two': {
+    clause: 'list-products.filter-categories',
+    description: '`category_ids[]` is read into a pair: given three ids, it applies the first two.',
+    bends: {
+      listSelection: firstIds('category_ids', 2, (p, ids) => ids.some((id) => p.category_ids.includes(id))),
+    },
   },
   'list-categories-first-of-product': {
     clause: 'list-products.filter-categories',
@@ -550,6 +633,12 @@ export const listFaults = {
       ),
     },
   },
+  'list-min-price-exclusive': {
+    clause: 'list-products.filter-price-inclusive',
+    description:
+      '`min_price` is exclusive (`price > min_price`): a product priced exactly at it is dropped; `max_price` is inclusive.',
+    bends: { listSelection: refiltered(['min_price'], (f) => (p) => p.price > Number(f.value)) },
+  },
   'list-date-from-ignored': {
     clause: 'list-products.filter-dates',
     description: '`date_from` is accepted and ignored.',
@@ -559,6 +648,20 @@ export const listFaults = {
     clause: 'list-products.filter-dates',
     description: '`date_to` is accepted and ignored.',
     bends: { listSelection: ignored('date_to') },
+  },
+  'list-date-to-exclusive': {
+    clause: 'list-products.filter-dates-inclusive',
+    description:
+      "`date_to` compares the timestamp with the day as text (`created_at <= '2026-11-28'`): a product made on that day, after its midnight, is dropped.",
+    bends: {
+      listSelection: refiltered(['date_to'], (f) => (p) => formatTimestamp(p.created_at) <= String(f.value)),
+    },
+  },
+  'list-date-from-exclusive': {
+    clause: 'list-products.filter-dates-inclusive',
+    description:
+      "`date_from` keeps the days after it (`whereDate('created_at', '>', $from)`): a product made on that day is dropped.",
+    bends: { listSelection: refiltered(['date_from'], (f) => (p) => formatDate(p.created_at) > String(f.value)) },
   },
   'list-filters-first-only': {
     clause: 'list-products.filter-combined',

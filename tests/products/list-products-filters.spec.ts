@@ -4,20 +4,24 @@
  * filtered list walks to, and its effect on the test's own products on the list searched also for the
  * word in their names (both read by fixtures/list-sets.ts).
  */
-import { cites, expect, test, type Make, concurrently } from '../../fixtures/index.ts';
+import { cites, concurrently, expect, notApplicable, test } from '../../fixtures/index.ts';
 import {
   allLabels,
+  daysOf,
   itemsFailing,
   listedBy,
   listedInSet,
   makeProductSet,
+  priceAtBound,
+  sharedSet,
   skipWhenNonePublished,
   tagIdOf,
+  tagNamesFor,
   type ProductSet,
 } from '../../fixtures/list-sets.ts';
 import { uniqueWord } from '../../fixtures/list.ts';
 import type { ListProductsQuery } from '../../support/contract/schemas/bodies.ts';
-import { publishingStatusId, type TargetProfile } from '../../support/contract/profile.ts';
+import { publishingStatusId } from '../../support/contract/profile.ts';
 
 /** The first two of a profile list (the profile guarantees two: one to keep and one to drop). */
 function keptAndDropped<T>(values: readonly T[]): [kept: T, dropped: T] {
@@ -30,18 +34,13 @@ function keptAndDropped<T>(values: readonly T[]): [kept: T, dropped: T] {
 /** The third of a profile list, when it has one: a value neither of the first two filters keep. */
 const thirdOf = <T>(values: readonly T[]): T | undefined => values[2];
 
-/** Tag names for a set: the tags the target has, when the profile names them; else three of this test's own. */
-function tagNamesFor(profile: TargetProfile, make: Make): readonly string[] {
-  return profile.tagNames ?? [make.name('tag'), make.name('tag'), make.name('tag')];
-}
-
 /**
- * What a filter of two ids may list of a set carrying them as its labels say: a product carrying both is
- * kept and one carrying neither dropped, while one carrying a single id is kept by a filter matching any id
- * and dropped by one matching all (the spec does not say which), alike for either id.
+ * What a filter of several ids may list of a set carrying them as its labels say: a product carrying all
+ * of them is kept and one carrying none dropped, while those carrying a single id are kept by a filter
+ * matching any id and dropped by one matching all (the spec does not say which), alike whichever id.
  */
-function anyOrAll(both: string, one: readonly [string, string]): { any: string[]; all: string[] } {
-  return { any: [both, ...one].sort(), all: [both] };
+function anyOrAll(every: string, one: readonly string[]): { any: string[]; all: string[] } {
+  return { any: [every, ...one].sort(), all: [every] };
 }
 
 /** What a filter of two ids listed, against what one matching any and one matching all would list: the nearer is expected. */
@@ -69,6 +68,28 @@ test.describe('List Products filters', () => {
       // The word is unique to this test, so the search alone is already scoped to its products.
       const listed = await listedBy(api, set, { search: word });
       expect(listed.labels, listed.what).toEqual(['named with the word']);
+    },
+  );
+
+  test(
+    'search finds a word holding %, _ and * as it is written, and no name holding it with other characters in their place',
+    cites('listProducts', 'list-products.filter-search'),
+    async ({ api, make }) => {
+      // Characters that mean something to a LIKE pattern (%, _) or a search engine's query (*): the word is
+      // found as it is written, and none of them matches what the word does not hold.
+      const word = `${uniqueWord(make)}%q_r*s`;
+      const named = (written: string) => ({
+        name_en: `${make.name('list search')} ${written}`,
+        name_ar: `منتج ${written}`,
+      });
+      const set = await makeProductSet(api, make, [
+        { label: 'holding the word', body: named(word) },
+        { label: 'with xy for %', body: named(word.replace('%', 'xy')) },
+        { label: 'with x for _', body: named(word.replace('_', 'x')) },
+        { label: 'with yz for *', body: named(word.replace('*', 'yz')) },
+      ]);
+      const listed = await listedBy(api, set, { search: word });
+      expect(listed.labels, `${listed.what}, searched for ${JSON.stringify(word)}`).toEqual(['holding the word']);
     },
   );
 
@@ -124,6 +145,19 @@ test.describe('List Products filters', () => {
         anyOrAll('carrying both', ['carrying the first', 'carrying the second']),
         inSet.what,
       );
+    },
+  );
+
+  test(
+    'tag_ids[] with three ids keeps a product carrying all three, and treats those carrying one of them alike',
+    cites('listProducts', 'list-products.filter-tags', 'list-products.filter-combined', 'list-products.filter-search'),
+    async ({ api, make, target }) => {
+      const set = await sharedSet(api, make, target);
+      const [first, second, third] = set.tagNames;
+      if (third === undefined) notApplicable('the target profile names two tags (tagNames): there is no third to give');
+      const ids = [first, second, third].map((name) => tagIdOf(set.products, name));
+      const inSet = await listedInSet(api, set, { 'tag_ids[]': ids });
+      expectAnyOrAll(inSet.labels, anyOrAll('all three', ['first', 'first again', 'third']), inSet.what);
     },
   );
 
@@ -198,6 +232,25 @@ test.describe('List Products filters', () => {
   );
 
   test(
+    'brand_ids[] with three ids keeps the products of each brand',
+    cites(
+      'listProducts',
+      'list-products.filter-brands',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ),
+    async ({ api, make, target }) => {
+      const set = await sharedSet(api, make, target);
+      const [first, second, third] = set.brandIds;
+      if (third === undefined)
+        notApplicable('the target profile lists two brands (brandIds): there is no third to give');
+      // Of the first brand three products of the set, of the third one; of the second none.
+      const inSet = await listedInSet(api, set, { 'brand_ids[]': [first, second, third] });
+      expect(inSet.labels, inSet.what).toEqual(['all three', 'first', 'first again', 'third']);
+    },
+  );
+
+  test(
     'category_ids[] keeps only products in the category',
     cites(
       'listProducts',
@@ -239,6 +292,24 @@ test.describe('List Products filters', () => {
       ]);
       const inSet = await listedInSet(api, set, { 'category_ids[]': [first, second] });
       expectAnyOrAll(inSet.labels, anyOrAll('in both', ['in the first', 'in the second']), inSet.what);
+    },
+  );
+
+  test(
+    'category_ids[] with three ids keeps a product in all three, and treats those in one of them alike',
+    cites(
+      'listProducts',
+      'list-products.filter-categories',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ),
+    async ({ api, make, target }) => {
+      const set = await sharedSet(api, make, target);
+      const [first, second, third] = set.categoryIds;
+      if (third === undefined)
+        notApplicable('the target profile lists two categories (categoryIds): there is no third to give');
+      const inSet = await listedInSet(api, set, { 'category_ids[]': [first, second, third] });
+      expectAnyOrAll(inSet.labels, anyOrAll('all three', ['first', 'first again', 'third']), inSet.what);
     },
   );
 
@@ -317,6 +388,27 @@ test.describe('List Products filters', () => {
   );
 
   test(
+    'min_price and max_price each keep a product priced exactly at the bound, whichever of its prices the target compares',
+    cites(
+      'listProducts',
+      'list-products.filter-price-inclusive',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ),
+    async ({ api, make, target }) => {
+      const set = await sharedSet(api, make, target);
+      // Each bound alone, at the price it compares (100, or the sale price 99) of the three products priced 100.
+      const [min, max] = await concurrently([priceAtBound(api, set, 'min_price'), priceAtBound(api, set, 'max_price')]);
+      const [atMin, atMax] = await concurrently([
+        listedInSet(api, set, { min_price: min }),
+        listedInSet(api, set, { max_price: max }),
+      ]);
+      expect(atMin.labels, `${atMin.what} (min_price ${min})`).toEqual(['all three', 'first', 'first again', 'third']);
+      expect(atMax.labels, `${atMax.what} (max_price ${max})`).toEqual(['all three', 'first', 'first again']);
+    },
+  );
+
+  test(
     'date_from and date_to keep products made today in a range around today and drop them from ranges that end before or start after',
     cites('listProducts', 'list-products.filter-dates', 'list-products.filter-combined', 'list-products.filter-search'),
     async ({ api, make }) => {
@@ -339,6 +431,45 @@ test.describe('List Products filters', () => {
       const listed = await concurrently(ranges.map(([, query]) => listedInSet(api, set, query)));
       ranges.forEach(([range, , expected], i) =>
         expect(listed[i]?.labels, `${range}: ${listed[i]?.what}`).toEqual(expected),
+      );
+    },
+  );
+
+  test(
+    'date_from and date_to keep a product on its own day, as its created_at gives it, and drop it from the days either side',
+    cites(
+      'listProducts',
+      'list-products.filter-dates-inclusive',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ),
+    async ({ api, make, target }) => {
+      const set = await sharedSet(api, make, target);
+      // Which date the filters read is not shown: a product made by one write has its created_at and updated_at
+      // on one day, which the store's own answer gives (in its own time zone).
+      const days = set.products.map((p) => ({ label: p.label, ...daysOf(p) }));
+      const split = days.find(({ created, updated }) => created !== updated);
+      if (split !== undefined)
+        notApplicable(
+          `the product ${split.label} was created on ${split.created} and updated on ${split.updated}: which date the filters read is not shown`,
+        );
+      const keeping = (keep: (day: string) => boolean) =>
+        days
+          .filter(({ created }) => keep(created))
+          .map(({ label }) => label)
+          .sort();
+      const ranges = [...new Set(days.map(({ created }) => created))].flatMap(
+        (day): [ListProductsQuery, string[]][] => [
+          [{ date_from: day }, keeping((d) => d >= day)],
+          [{ date_to: day }, keeping((d) => d <= day)],
+          [{ date_from: day, date_to: day }, keeping((d) => d === day)],
+          [{ date_to: dayAfter(day, -1) }, keeping((d) => d < day)],
+          [{ date_from: dayAfter(day, 1) }, keeping((d) => d > day)],
+        ],
+      );
+      const listed = await concurrently(ranges.map(([query]) => listedInSet(api, set, query)));
+      ranges.forEach(([query, expected], i) =>
+        expect(listed[i]?.labels, `${JSON.stringify(query)}: ${listed[i]?.what}`).toEqual(expected),
       );
     },
   );
@@ -414,6 +545,13 @@ test.describe('List Products filters', () => {
 /** The UTC date `days` from today, `YYYY-MM-DD`. */
 function utcDay(days: number): string {
   const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The day `days` after `day` (`YYYY-MM-DD`), on the calendar. */
+function dayAfter(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }

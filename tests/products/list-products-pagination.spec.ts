@@ -29,6 +29,7 @@ import {
   type ListedPage,
 } from '../../fixtures/list.ts';
 import {
+  firstPageWhile,
   firstTwoPages,
   lastPage,
   laterAndLastPages,
@@ -181,11 +182,7 @@ test.describe('List Products pagination', () => {
       const onePage = ({ pagination: p, items, ids }: ListedPage) =>
         p.last_page <= 1 && items.length < p.per_page && madeId !== undefined && ids.includes(madeId);
       const over = ({ pagination: p }: ListedPage, items: number) => p.total > items;
-      const plain = await readAgainWhile(
-        api,
-        await listPage(api, {}),
-        (page) => onePage(page) && over(page, page.items.length),
-      );
+      const plain = await firstPageWhile(api, (page) => onePage(page) && over(page, page.items.length));
       const judged = onePage(plain) ? [plain] : await wholeListsOf(api, set);
       const wrong = judged
         .filter((page) => over(page, page.items.length))

@@ -53,7 +53,7 @@ module.exports = {
     }),
     layoutRow(
       'fixtures/',
-      "what specs import: the base `test` (Playwright's own, extended by our fixtures) and `expect`, where a test's requests go (`target`) and the API client fixture, what each area's tests send and read (`products.ts`, `webhooks.ts`, `list.ts`, `deliveries.ts`), the generated requests (`generated/`), the lenient readers",
+      "what specs import: the base `test` (Playwright's own, extended by our fixtures) and `expect`, where a test's requests go (`target`) and the API client fixture, what each area's tests send and read (`products.ts`, `webhooks.ts`, `list.ts` and its `list-*.ts` by role, `deliveries.ts`), the generated requests (`generated/`), the lenient readers",
       { mayImport: SUPPORT_LAYERS },
     ),
     layoutRow(

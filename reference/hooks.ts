@@ -87,6 +87,8 @@ export interface ListPageContext {
   readonly storeSize: number;
   /** The query gives a filter. */
   readonly filtered: boolean;
+  /** The query parameters of the filters it gives (`search`, `tag_ids`...), in the order the route reads them. */
+  readonly filters: readonly string[];
 }
 
 /** An event about to be delivered: its name, what its payload carries (`data`), and the webhooks it goes to. */

@@ -1,12 +1,13 @@
 /**
- * How the list steps find a test's products (fixtures/list.ts, findListed) on a store too big to
+ * How the list steps find a test's products (fixtures/list-find.ts, findListed) on a store too big to
  * walk whole, whose order puts them in its middle: a staging store of thousands of products sorted by
  * name. The walk reads MAX_WALKED_PAGES from each end, then asks for what it missed by sku; a product
  * neither shows is not judged missing (the walk could not see it): the search names the sku filter as
  * the cause, which expectListed and requireListed skip on.
  */
 import Fastify from 'fastify';
-import { expectListed, findListed, MAX_WALKED_PAGES, requireListed } from '../fixtures/list.ts';
+import { MAX_WALKED_PAGES } from '../fixtures/list.ts';
+import { expectListed, findListed, requireListed } from '../fixtures/list-find.ts';
 import { StoreApi } from '../support/client/store-api.ts';
 import { expect, test } from './fixtures.ts';
 

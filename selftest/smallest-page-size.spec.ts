@@ -62,12 +62,16 @@ test('the total tests pass on a store of one page whose target raises a page siz
   const atLeast = 'counts in total at least the products on the pages up to the one it answers';
   const atMost = 'counts in total no more products than the pages up to the last one hold';
   const exactly = 'counts in total exactly the products of a filtered list its answers show whole';
+  const overSeveral =
+    'counts in total, on every page of a filtered list over several pages and on the page past its last, the products its answers show whole';
   const clean = await totalTestsAgainst(servers, []);
   expect(clean, 'outcomes of the total tests').toEqual({
     [atLeast]: 'expected',
     [atMost]: 'expected',
     [`${atMost}, each page holding per_page items`]: 'expected',
     [exactly]: 'expected',
+    // Pages of at least 10 hold a set of four whole: no list spans several pages, and the test says so.
+    [overSeveral]: 'skipped',
   });
   const over = await totalTestsAgainst(servers, ['list-total-counts-deleted']);
   expect(over, 'outcomes of the total tests with a total counting one product too many').toMatchObject({

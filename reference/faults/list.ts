@@ -2,6 +2,7 @@
  * Faults of List Products: realistic bugs of a paginated, filtered list (off-by-one offsets, a floor
  * for a ceiling, links built from the wrong page, a filter that is parsed but never applied...).
  */
+import { formatDate, formatTimestamp } from '../format.ts';
 import type { Bend, HookContext, ListFilter, ListPageContext } from '../hooks.ts';
 import { lastPageOf, type Page } from '../pagination.ts';
 import type { ProductRecord } from '../store.ts';
@@ -74,6 +75,41 @@ const firstIdOnly = (param: string, has: (product: ProductRecord, id: number) =>
         first !== undefined && has(p, first),
   );
 
+/** The filter of several ids of `param` applied to its first `count` ids only, when it is given more. */
+const firstIds = (
+  param: string,
+  count: number,
+  has: (product: ProductRecord, ids: readonly number[]) => boolean,
+): Bend<'listSelection'> =>
+  refilteredWhen(
+    param,
+    (f) => idsOf(f).length > count,
+    (ids) => (p) => has(p, ids.slice(0, count)),
+  );
+
+/** The texts `search` looks in (the names and the sku), lower-cased, as the route reads them. */
+const searched = (p: ProductRecord) => [p.name.ar, p.name.en, p.sku ?? ''].map((text) => text.toLowerCase());
+
+/**
+ * `search` matched as a pattern where it holds `wildcard`: that character matches `means` (a regular
+ * expression), every other one itself, anywhere in a name or the sku.
+ */
+function wildcardSearch(wildcard: string, means: string): Bend<'listSelection'> {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const holds = (f: ListFilter) => f.param === 'search' && String(f.value).includes(wildcard);
+  return {
+    when: ({ filters }) => filters.some(holds),
+    bend: (selection) => ({
+      ...selection,
+      filters: selection.filters.map((f) => {
+        if (!holds(f)) return f;
+        const pattern = new RegExp(String(f.value).toLowerCase().split(wildcard).map(escape).join(means));
+        return { ...f, keep: (p: ProductRecord) => searched(p).some((text) => pattern.test(text)) };
+      }),
+    }),
+  };
+}
+
 /** A page whose `total` and the count its `last_page` is made from are these; what follows from them follows. */
 function recounted(page: Page, { page: asked, perPage }: ListPageContext, total: number, pages = total): Page {
   const lastPage = lastPageOf(pages, perPage);
@@ -93,7 +129,7 @@ const pagination = (
     products: readonly unknown[],
     context: HookContext<'answer'>,
   ) => Record<string, unknown>,
-  when: (pagination: Record<string, unknown>) => boolean = () => true,
+  when: (pagination: Record<string, unknown>, context: HookContext<'answer'>) => boolean = () => true,
 ): Bend<'answer'> =>
   successData(
     'listProducts',
@@ -101,14 +137,17 @@ const pagination = (
       ...data,
       pagination: map(data.pagination as Record<string, unknown>, data.products as unknown[], context),
     }),
-    (data) =>
+    (data, context) =>
       typeof data.pagination === 'object' &&
       data.pagination !== null &&
-      when(data.pagination as Record<string, unknown>),
+      when(data.pagination as Record<string, unknown>, context),
   );
 
-/** The pagination links of a list answer, each changed by `map`. */
-const links = (map: (link: URL, pagination: Record<string, unknown>) => void): Bend<'answer'> =>
+/** The pagination links of a list answer, each changed by `map`, where the answer has one and `when` holds. */
+const links = (
+  map: (link: URL, pagination: Record<string, unknown>) => void,
+  when: (context: HookContext<'answer'>) => boolean = () => true,
+): Bend<'answer'> =>
   pagination(
     (p) => {
       const relinked = (link: unknown) => {
@@ -119,8 +158,36 @@ const links = (map: (link: URL, pagination: Record<string, unknown>) => void): B
       };
       return { ...p, next_page_url: relinked(p.next_page_url), prev_page_url: relinked(p.prev_page_url) };
     },
-    (p) => p.next_page_url !== null || p.prev_page_url !== null,
+    (p, context) => (p.next_page_url !== null || p.prev_page_url !== null) && when(context),
   );
+
+/** The query parameters a list request gives, by name (`tag_ids`, not `tag_ids[]`). */
+const paramsOf = (context: HookContext<'answer'>): string[] =>
+  Object.keys(isRecord(context.request.query) ? context.request.query : {}).map((key) => key.replace(/\[\]$/, ''));
+
+/** Parameters that filter the list, beside the page and its size. */
+const filterParams = (params: readonly string[]) => params.filter((p) => p !== 'page' && p !== 'per_page');
+
+/** A list request gives a filter other than `search` (a tag, brand, category, price, date or publication). */
+const filteredBeyondSearch = (params: readonly string[]) => filterParams(params).some((p) => p !== 'search');
+
+/** The items of a list answer, each changed by `map`, where `when` holds of the request. */
+const items = (
+  map: (item: Record<string, unknown>) => Record<string, unknown>,
+  when: (context: HookContext<'answer'>) => boolean,
+): Bend<'answer'> =>
+  successData(
+    'listProducts',
+    (data) => ({ ...data, products: (data.products as unknown[]).map((item) => (isRecord(item) ? map(item) : item)) }),
+    (data, context) => Array.isArray(data.products) && when(context),
+  );
+
+/** Prices as the text of a decimal column (`'100.00'`). */
+const pricesAsText = (item: Record<string, unknown>) => ({
+  ...item,
+  price: Number(item.price).toFixed(2),
+  sale_price: Number(item.sale_price).toFixed(2),
+});
 
 export const listFaults = {
   'list-products-206': {
@@ -147,6 +214,18 @@ export const listFaults = {
   },
 
   // --- The list item ------------------------------------------------------------------------------
+  'list-sku-answers-items': {
+    clause: 'list-products.ok',
+    description:
+      'With `sku` given, List Products answers the lookup as it is: `data` is the array of the products found, not `{products, pagination}`.',
+    bends: {
+      answer: successData(
+        'listProducts',
+        (data) => data.products,
+        (_, context) => paramsOf(context).includes('sku'),
+      ),
+    },
+  },
   'list-sku-missing': {
     clause: 'list-products.item-shape',
     description: 'List items leave out `sku`.',
@@ -194,6 +273,36 @@ export const listFaults = {
     clause: 'list-products.item-matches-product',
     description: 'List items carry `sku` = null although the product has one.',
     bends: { product: listItem((item) => ({ ...item, sku: null })) },
+  },
+  'list-physical-price-text': {
+    clause: 'list-products.item-shape',
+    description:
+      "List items of physical products carry `price` and `sale_price` as text (`'120.00'`: their own table's decimal columns, serialised as they are).",
+    bends: {
+      product: listItem(
+        (item) => pricesAsText(item),
+        ({ product }) => product.type === 'physical',
+      ),
+    },
+  },
+  'list-price-filter-price-text': {
+    clause: 'list-products.item-shape',
+    description:
+      "With `min_price` or `max_price` given, list items carry `price` and `sale_price` as text (`'100.00'`: the columns cast for the comparison, and rendered so).",
+    bends: {
+      answer: items(pricesAsText, (context) => paramsOf(context).some((p) => p === 'min_price' || p === 'max_price')),
+    },
+  },
+  'list-physical-label-english': {
+    clause: 'list-products.type-labels',
+    description:
+      "List items of physical products are labelled `Physical`, whatever the Accept-Language: the label of the store's own catalogue, which no create operation shown makes, was never translated.",
+    bends: {
+      product: listItem(
+        (item) => ({ ...item, type: 'Physical' }),
+        ({ product }) => product.type === 'physical',
+      ),
+    },
   },
   'list-type-code': {
     clause: 'list-products.type-labels',
@@ -253,6 +362,17 @@ export const listFaults = {
       ),
     },
   },
+  'list-per-page-text-when-given': {
+    clause: 'pagination.shape',
+    description:
+      '`per_page` is echoed as the text the query gave (`"2"`) when the query gives it; the default is an integer.',
+    bends: {
+      answer: pagination(
+        (p) => ({ ...p, per_page: String(p.per_page) }),
+        (_, context) => paramsOf(context).includes('per_page'),
+      ),
+    },
+  },
   'list-next-link-false-on-last-page': {
     clause: 'pagination.shape',
     description: 'The last page answers `next_page_url: false` (`$page < $last ? $url : false`), not null.',
@@ -297,6 +417,28 @@ export const listFaults = {
       },
     },
   },
+  'list-filtered-total-one-page': {
+    clause: 'pagination.total',
+    description:
+      "Under a filter, `total` is counted on the limited query (`count()` after `take(per_page)`): a filtered list spanning several pages counts one page's worth, and `last_page` follows it; the items are right.",
+    bends: {
+      listPage: {
+        when: (_, { filtered, matching, perPage }) => filtered && matching > perPage,
+        bend: (page, context) => recounted(page, context, Math.min(page.total, context.perPage)),
+      },
+    },
+  },
+  'list-past-last-total-zero': {
+    clause: 'pagination.total',
+    description:
+      '`total` is counted on the page answered when it holds no item: a page past the last answers `total` 0 (and `last_page` 1).',
+    bends: {
+      listPage: {
+        when: (page, { page: asked }) => asked > page.lastPage && page.total > 0,
+        bend: (page, context) => recounted(page, context, 0),
+      },
+    },
+  },
   'list-last-page-ignores-filters': {
     clause: 'pagination.last-page',
     description:
@@ -315,6 +457,21 @@ export const listFaults = {
       listPage: {
         bend: (page, { page: asked, perPage }) => {
           const lastPage = Math.max(1, Math.floor(page.total / perPage));
+          return { ...page, lastPage, hasNext: asked < lastPage, beyondLast: asked > lastPage };
+        },
+      },
+    },
+  },
+  'list-filtered-last-page-plus-one': {
+    clause: 'pagination.last-page',
+    description:
+      'Under a filter other than `search`, `last_page` is `intdiv(total, per_page) + 1`: a list whose last page is full counts a page more (a filtered list over several pages of one product, say).',
+    bends: {
+      listPage: {
+        when: (page, { filters, perPage }) =>
+          filters.some((f) => f !== 'search') && page.total > perPage && page.total % perPage === 0,
+        bend: (page, { page: asked, perPage }) => {
+          const lastPage = Math.floor(page.total / perPage) + 1;
           return { ...page, lastPage, hasNext: asked < lastPage, beyondLast: asked > lastPage };
         },
       },
@@ -352,6 +509,20 @@ export const listFaults = {
       },
     },
   },
+  'list-per-page-one-cut-at-two': {
+    clause: 'pagination.page-params',
+    description:
+      '`per_page` 1 cuts pages of 2 (a `max(2, $perPage)` applied to the query and not to the answer, which says 1): page p holds the items 2p − 1 and 2p.',
+    bends: {
+      listPage: {
+        when: (_, { perPage }) => perPage === 1,
+        bend: (page, { page: asked, matching }) => {
+          const start = (asked - 1) * 2;
+          return { ...page, start, end: Math.min(start + 2, matching) };
+        },
+      },
+    },
+  },
   'list-page-skips-an-item': {
     clause: 'pagination.page-params',
     description:
@@ -386,6 +557,35 @@ export const listFaults = {
       answer: links((url) => {
         url.pathname = '/products';
       }),
+    },
+  },
+  'list-filtered-links-unprefixed': {
+    clause: 'pagination.links',
+    description:
+      "Under a filter other than `search`, the pagination links are built from the filter form's path (`/products`), not `/api/core/v1/products`.",
+    bends: {
+      answer: links(
+        (url) => {
+          url.pathname = '/products';
+        },
+        (context) => filteredBeyondSearch(paramsOf(context)),
+      ),
+    },
+  },
+  'list-filtered-links-repeat-page': {
+    clause: 'pagination.link-pages',
+    description:
+      'Under a filter other than `search`, each link appends `page` to the query as it came, which already gives the page answered: the first `page` of a link is the current page.',
+    bends: {
+      answer: links(
+        (url, p) => {
+          const target = url.searchParams.get('page') ?? '';
+          url.searchParams.delete('page');
+          url.searchParams.append('page', String(p.current_page));
+          url.searchParams.append('page', target);
+        },
+        (context) => filteredBeyondSearch(paramsOf(context)) && paramsOf(context).includes('page'),
+      ),
     },
   },
   'list-links-stale': {
@@ -443,6 +643,14 @@ export const listFaults = {
       'Pages between the first and the last start one item late, each holding as many items as it should: the first item after page 1 never shows, and the first item of the last page shows twice.',
     bends: { listPage: shifted(1, (page, context) => context.page > 1 && context.page < page.lastPage) },
   },
+  'list-filtered-page-two-repeats': {
+    clause: 'pagination.walk',
+    description:
+      "Under a filter other than `search`, page 2 starts one item early (its offset counted before a duplicate of the filters' joins was dropped): the last item of page 1 shows again on page 2, which holds as many items as it should.",
+    bends: {
+      listPage: shifted(-1, (_, { page, filters }) => page === 2 && filters.some((f) => f !== 'search')),
+    },
+  },
   'list-unstable-order': {
     clause: 'pagination.walk',
     description:
@@ -462,6 +670,36 @@ export const listFaults = {
   },
 
   // --- Filters -------------------------------------------------------------------------------------
+  'list-search-percent-wildcard': {
+    clause: 'list-products.filter-search',
+    description:
+      '`search` goes into a LIKE pattern unescaped: a `%` in it matches any run of characters, so searching `a%b` finds `axyb`.',
+    bends: { listSelection: wildcardSearch('%', '.*') },
+  },
+  'list-search-underscore-wildcard': {
+    clause: 'list-products.filter-search',
+    description:
+      '`search` goes into a LIKE pattern with `%` escaped and `_` not: a `_` in it matches any one character, so searching `a_b` finds `axb`.',
+    bends: { listSelection: wildcardSearch('_', '.') },
+  },
+  'list-search-asterisk-wildcard': {
+    clause: 'list-products.filter-search',
+    description:
+      "`search` goes to a search engine's query string as it is: a `*` in it matches any run of characters, so searching `a*b` finds `axyb`.",
+    bends: { listSelection: wildcardSearch('*', '.*') },
+  },
+  'list-search-drops-symbols': {
+    clause: 'list-products.filter-search',
+    description:
+      '`search` is cleaned of every character but letters, digits and spaces before it is matched, and the names are not: a word holding `%`, `_` or `*` finds nothing.',
+    bends: {
+      listSelection: refilteredWhen(
+        'search',
+        (f) => /[^\p{L}\p{N} ]/u.test(String(f.value)),
+        () => () => false,
+      ),
+    },
+  },
   'list-search-ignored': {
     clause: 'list-products.filter-search',
     description: '`search` is accepted and ignored.',
@@ -487,6 +725,11 @@ export const listFaults = {
     description: '`tag_ids[]` with several ids applies only the first of them.',
     bends: { listSelection: firstIdOnly('tag_ids', (p, id) => p.tag_ids.includes(id)) },
   },
+  'list-tags-three-ids-first-two': {
+    clause: 'list-products.filter-tags',
+    description: '`tag_ids[]` is read into a pair: given three ids, it applies the first two.',
+    bends: { listSelection: firstIds('tag_ids', 2, (p, ids) => ids.some((id) => p.tag_ids.includes(id))) },
+  },
   'list-tags-first-of-product': {
     clause: 'list-products.filter-tags',
     description:
@@ -509,6 +752,11 @@ export const listFaults = {
     description: '`brand_ids[]` with several ids applies only the first of them.',
     bends: { listSelection: firstIdOnly('brand_ids', (p, id) => p.brand_id === id) },
   },
+  'list-brands-three-ids-first-two': {
+    clause: 'list-products.filter-brands',
+    description: '`brand_ids[]` is read into a pair: given three ids, it applies the first two.',
+    bends: { listSelection: firstIds('brand_ids', 2, (p, ids) => p.brand_id !== null && ids.includes(p.brand_id)) },
+  },
   'list-categories-ignored': {
     clause: 'list-products.filter-categories',
     description: '`category_ids[]` is accepted and ignored.',
@@ -518,6 +766,13 @@ export const listFaults = {
     clause: 'list-products.filter-categories',
     description: '`category_ids[]` with several ids applies only the first of them.',
     bends: { listSelection: firstIdOnly('category_ids', (p, id) => p.category_ids.includes(id)) },
+  },
+  'list-categories-three-ids-first-two': {
+    clause: 'list-products.filter-categories',
+    description: '`category_ids[]` is read into a pair: given three ids, it applies the first two.',
+    bends: {
+      listSelection: firstIds('category_ids', 2, (p, ids) => ids.some((id) => p.category_ids.includes(id))),
+    },
   },
   'list-categories-first-of-product': {
     clause: 'list-products.filter-categories',
@@ -550,6 +805,12 @@ export const listFaults = {
       ),
     },
   },
+  'list-min-price-exclusive': {
+    clause: 'list-products.filter-price-inclusive',
+    description:
+      '`min_price` is exclusive (`price > min_price`): a product priced exactly at it is dropped; `max_price` is inclusive.',
+    bends: { listSelection: refiltered(['min_price'], (f) => (p) => p.price > Number(f.value)) },
+  },
   'list-date-from-ignored': {
     clause: 'list-products.filter-dates',
     description: '`date_from` is accepted and ignored.',
@@ -559,6 +820,20 @@ export const listFaults = {
     clause: 'list-products.filter-dates',
     description: '`date_to` is accepted and ignored.',
     bends: { listSelection: ignored('date_to') },
+  },
+  'list-date-to-exclusive': {
+    clause: 'list-products.filter-dates-inclusive',
+    description:
+      "`date_to` compares the timestamp with the day as text (`created_at <= '2026-11-28'`): a product made on that day, after its midnight, is dropped.",
+    bends: {
+      listSelection: refiltered(['date_to'], (f) => (p) => formatTimestamp(p.created_at) <= String(f.value)),
+    },
+  },
+  'list-date-from-exclusive': {
+    clause: 'list-products.filter-dates-inclusive',
+    description:
+      "`date_from` keeps the days after it (`whereDate('created_at', '>', $from)`): a product made on that day is dropped.",
+    bends: { listSelection: refiltered(['date_from'], (f) => (p) => formatDate(p.created_at) > String(f.value)) },
   },
   'list-filters-first-only': {
     clause: 'list-products.filter-combined',

@@ -104,6 +104,7 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
         matching: matching.length,
         storeSize: store.products.size,
         filtered: given.length > 0,
+        filters: given.map((f) => f.param),
       });
       if (page.beyondLast && choices.list.pastLastPage === 'refuse')
         return respond.refuse(reply, 'page-out-of-range', `Page ${q.page} is past the last page (${page.lastPage}).`);

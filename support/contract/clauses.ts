@@ -365,7 +365,7 @@ export const Clauses = {
   'list-products.type-labels': stated(
     'Resources: Product',
     'In the product list the type is a localized label: `مادي` (physical), `رقمي` (digital), `حجز` (booking), `خدمة` (service).',
-    'The labels are given in Arabic, so they are asked for with `Accept-Language: ar`: every item then carries one of the four, and booking and service products the label of their type.',
+    "The labels are given in Arabic, so they are asked for with `Accept-Language: ar`: every item then carries one of the four, and booking and service products the label of their type. The store's own products, of kinds the suite cannot create (physical, digital), are judged where an unordered list keeps the oldest products: at either end of the unfiltered list.",
   ),
   'pagination.shape': stated(
     'Pagination',
@@ -374,7 +374,7 @@ export const Clauses = {
   'pagination.total': stated(
     'List Products',
     'The `total` in pagination counts all matching products.',
-    "Checked within one answer, whatever other clients create meanwhile: `total` is at least the items on the pages before the current one at `per_page`, plus the items on it. Where the answers show a list whole (its own answer says it fits on one page, holds less than a full page and shows the product this test made; or a filtered list of this test's products whose page 1 shows them all, holds fewer than `per_page` items, and whose page 2 holds none), `total` is no more than the items it holds, and on such a filtered list exactly that many, whatever the filter means. Over several pages, the upper bound rests on where the pages place the items (pagination.page-params).",
+    "Checked within one answer, whatever other clients create meanwhile: `total` is at least the items on the pages before the current one at `per_page`, plus the items on it. Where the answers show a list whole (its own answer says it fits on one page, holds less than a full page and shows the product this test made; or a filtered list of this test's products whose page 1 shows them all, holds fewer than `per_page` items, and whose page 2 holds none), `total` is no more than the items it holds, and on such a filtered list exactly that many, whatever the filter means; asked again at a page size that makes it span several pages, it counts that many in every answer, on the first, a middle and the last page and on a page past the last. Over several pages of a list not shown whole, the upper bound rests on where the pages place the items (pagination.page-params).",
   ),
   'pagination.last-page': stated(
     'List Products',
@@ -389,7 +389,7 @@ export const Clauses = {
   'pagination.page-params': assumed(
     'List Products',
     'page | integer; per_page | integer',
-    '`current_page` echoes `page`, `per_page` echoes `per_page` (for the small page sizes the suite asks for), and page p holds min(per_page, total − (p−1)·per_page) items. A page past the last holds no items: the target answers it with an empty page and the same `total`, or refuses it with a non-2xx that is not a 5xx (the spec does not say which).',
+    '`current_page` echoes `page`, `per_page` echoes `per_page` for the sizes of 2 and more the suite asks for (a `per_page` of 1 may be raised to the smallest page size of the store, which the answer then gives: the smallest size is not shown), and page p holds min(per_page, total − (p−1)·per_page) items at the `per_page` answered. A page past the last holds no items of its own: the target answers it with an empty page and the same `total`, answers it as the last page (`current_page` = `last_page`, with its items), or refuses it with a non-2xx that is not a 5xx (the spec does not say which).',
   ),
   'pagination.link-pages': assumed(
     'Pagination',
@@ -404,12 +404,12 @@ export const Clauses = {
   'pagination.walk': assumed(
     'List Products',
     '`total` counts all matching products',
-    'Walking every page with one filter yields each matching product exactly once.',
+    'Walking every page of a list, searched or filtered with the search, yields each matching product exactly once: no product on two pages, none on no page (the products of the list are those its answers show at a page size holding them all).',
   ),
   'list-products.filter-search': assumed(
     'List Products',
     'search | string',
-    '`search` for a token found only in the names of some products returns those products and no product without it.',
+    '`search` for a token found only in the names of some products returns those products and no product without it. A token holding `%`, `_` or `*` (wildcards of a LIKE pattern or of a search engine) is matched as it is written: the products whose names hold it are found, and none whose names hold it with other characters in their place.',
   ),
   'list-products.filter-sku': assumed(
     'List Products',
@@ -450,6 +450,11 @@ export const Clauses = {
     'List Products',
     'date_from, date_to | date `YYYY-MM-DD`',
     "A date range that excludes today drops products created today; one that includes today keeps them. Which date the filters read is not shown, so every date of those products is today, and ranges keep a day of margin for the target's time zone.",
+  ),
+  'list-products.filter-dates-inclusive': assumed(
+    'List Products',
+    'date_from, date_to | date `YYYY-MM-DD`',
+    "The bounds are inclusive days: a product is kept by a `date_from` and by a `date_to` of its own day, and by a range of that one day, and dropped by a `date_to` of the day before or a `date_from` of the day after. Its day is that of its `created_at` as the store answers it (in the store's own time). Which date the filters read is not shown: the products judged have their `created_at` and `updated_at` on one day.",
   ),
   'list-products.filter-combined': assumed(
     'List Products',

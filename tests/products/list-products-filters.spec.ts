@@ -1,74 +1,27 @@
 /**
  * List Products filters: every one is a reading (the spec lists the parameters, not their meaning).
  * Each test makes its own products; a filter's effect on the whole list is judged on every page the
- * filtered list walks to (fixtures/list.ts), and its effect on the test's own products on the
- * list searched also for the word in their names (fixtures/list.ts).
+ * filtered list walks to, and its effect on the test's own products on the list searched also for the
+ * word in their names (both read by fixtures/list-sets.ts).
  */
-import { z } from 'zod';
+import { cites, concurrently, expect, notApplicable, test } from '../../fixtures/index.ts';
 import {
-  cites,
-  dependsOn,
-  expect,
-  test,
-  type Make,
-  type StoreApi,
-  readData,
-  concurrently,
-} from '../../fixtures/index.ts';
-import {
-  listItemFields,
-  walkPages,
   allLabels,
-  describePages,
-  idsOf,
-  labelsOf,
+  daysOf,
+  itemsFailing,
+  listedBy,
   listedInSet,
   makeProductSet,
+  priceAtBound,
+  sharedSet,
   skipWhenNonePublished,
-  SET_PAGE_SIZE,
-  uniqueWord,
+  tagIdOf,
+  tagNamesFor,
   type ProductSet,
-  type SetProduct,
-} from '../../fixtures/list.ts';
+} from '../../fixtures/list-sets.ts';
+import { uniqueWord } from '../../fixtures/list.ts';
 import type { ListProductsQuery } from '../../support/contract/schemas/bodies.ts';
-import { publishingStatusId, type TargetProfile } from '../../support/contract/profile.ts';
-import { Tag } from '../../support/contract/schemas/product.ts';
-
-/** A filter's item, as the checks over the whole filtered list read it. */
-type FilterItem = {
-  id: number;
-  price: number;
-  sale_price: number;
-  brand: { id: number } | null;
-  tags: { id: number }[];
-  categories: { id: number }[];
-};
-
-/**
- * Ids of the items, on the pages the filtered list walks to, that fail `keep`: "every returned item
- * satisfies the filter" holds on any pages, so a list too long to walk is judged on its first pages.
- */
-async function itemsFailing(api: StoreApi, query: ListProductsQuery, keep: (item: FilterItem) => boolean) {
-  const pages = await walkPages(api, query, SET_PAGE_SIZE, { firstPages: true });
-  const items = pages.flatMap((page) =>
-    page.items.map((item) =>
-      listItemFields(
-        item,
-        `item ${item.id} of ${page.response.describe()}`,
-        'id',
-        'price',
-        'sale_price',
-        'brand',
-        'tags',
-        'categories',
-      ),
-    ),
-  );
-  return {
-    ids: items.filter((item) => !keep(item)).map((item) => item.id),
-    what: `ids of items that do not satisfy the filter, listed by ${describePages(pages)}`,
-  };
-}
+import { publishingStatusId } from '../../support/contract/profile.ts';
 
 /** The first two of a profile list (the profile guarantees two: one to keep and one to drop). */
 function keptAndDropped<T>(values: readonly T[]): [kept: T, dropped: T] {
@@ -81,18 +34,13 @@ function keptAndDropped<T>(values: readonly T[]): [kept: T, dropped: T] {
 /** The third of a profile list, when it has one: a value neither of the first two filters keep. */
 const thirdOf = <T>(values: readonly T[]): T | undefined => values[2];
 
-/** Tag names for a set: the tags the target has, when the profile names them; else three of this test's own. */
-function tagNamesFor(profile: TargetProfile, make: Make): readonly string[] {
-  return profile.tagNames ?? [make.name('tag'), make.name('tag'), make.name('tag')];
-}
-
 /**
- * What a filter of two ids may list of a set carrying them as its labels say: a product carrying both is
- * kept and one carrying neither dropped, while one carrying a single id is kept by a filter matching any id
- * and dropped by one matching all (the spec does not say which), alike for either id.
+ * What a filter of several ids may list of a set carrying them as its labels say: a product carrying all
+ * of them is kept and one carrying none dropped, while those carrying a single id are kept by a filter
+ * matching any id and dropped by one matching all (the spec does not say which), alike whichever id.
  */
-function anyOrAll(both: string, one: readonly [string, string]): { any: string[]; all: string[] } {
-  return { any: [both, ...one].sort(), all: [both] };
+function anyOrAll(every: string, one: readonly string[]): { any: string[]; all: string[] } {
+  return { any: [every, ...one].sort(), all: [every] };
 }
 
 /** What a filter of two ids listed, against what one matching any and one matching all would list: the nearer is expected. */
@@ -102,21 +50,6 @@ function expectAnyOrAll(listed: readonly string[], { any, all }: { any: string[]
     listed,
     `${what}: a filter keeping any of the ids lists ${JSON.stringify(any)}, one keeping all of them ${JSON.stringify(all)}`,
   ).toEqual(expected);
-}
-
-/** The id the target gave the tag named `name`, read from the create answer of the first product that sent it. */
-function tagIdOf(products: readonly SetProduct[], name: string): number {
-  const product = products.find((p) => p.sent.tags?.includes(name));
-  if (product === undefined) throw new Error(`No product of the set was sent the tag ${JSON.stringify(name)}.`);
-  const { response } = product;
-  const { tags } = readData(response, z.object({ tags: z.array(Tag) }), 'product.tags-as-objects', 'data.tags');
-  const tag = tags.find((t) => t.tag_name === name);
-  if (tag === undefined)
-    dependsOn(
-      'product.tags-as-objects',
-      `data.tags of ${response.describe()} holds no Tag named ${JSON.stringify(name)}`,
-    );
-  return tag.id;
 }
 
 test.describe('List Products filters', () => {
@@ -133,10 +66,30 @@ test.describe('List Products filters', () => {
         { label: 'without the word' },
       ]);
       // The word is unique to this test, so the search alone is already scoped to its products.
-      const pages = await walkPages(api, { search: word }, SET_PAGE_SIZE);
-      expect(labelsOf(set, idsOf(pages)), `products listed by ${describePages(pages)}`).toEqual([
-        'named with the word',
+      const listed = await listedBy(api, set, { search: word });
+      expect(listed.labels, listed.what).toEqual(['named with the word']);
+    },
+  );
+
+  test(
+    'search finds a word holding %, _ and * as it is written, and no name holding it with other characters in their place',
+    cites('listProducts', 'list-products.filter-search'),
+    async ({ api, make }) => {
+      // Characters that mean something to a LIKE pattern (%, _) or a search engine's query (*): the word is
+      // found as it is written, and none of them matches what the word does not hold.
+      const word = `${uniqueWord(make)}%q_r*s`;
+      const named = (written: string) => ({
+        name_en: `${make.name('list search')} ${written}`,
+        name_ar: `منتج ${written}`,
+      });
+      const set = await makeProductSet(api, make, [
+        { label: 'holding the word', body: named(word) },
+        { label: 'with xy for %', body: named(word.replace('%', 'xy')) },
+        { label: 'with x for _', body: named(word.replace('_', 'x')) },
+        { label: 'with yz for *', body: named(word.replace('*', 'yz')) },
       ]);
+      const listed = await listedBy(api, set, { search: word });
+      expect(listed.labels, `${listed.what}, searched for ${JSON.stringify(word)}`).toEqual(['holding the word']);
     },
   );
 
@@ -146,8 +99,8 @@ test.describe('List Products filters', () => {
     async ({ api, make }) => {
       const set = await makeProductSet(api, make, [{ label: 'with the sku' }, { label: 'with another sku' }]);
       const sku = set.products.find((p) => p.label === 'with the sku')?.sent.sku ?? '';
-      const pages = await walkPages(api, { sku }, SET_PAGE_SIZE);
-      expect(labelsOf(set, idsOf(pages)), `products listed by ${describePages(pages)}`).toEqual(['with the sku']);
+      const listed = await listedBy(api, set, { sku });
+      expect(listed.labels, listed.what).toEqual(['with the sku']);
     },
   );
 
@@ -192,6 +145,19 @@ test.describe('List Products filters', () => {
         anyOrAll('carrying both', ['carrying the first', 'carrying the second']),
         inSet.what,
       );
+    },
+  );
+
+  test(
+    'tag_ids[] with three ids keeps a product carrying all three, and treats those carrying one of them alike',
+    cites('listProducts', 'list-products.filter-tags', 'list-products.filter-combined', 'list-products.filter-search'),
+    async ({ api, make, target }) => {
+      const set = await sharedSet(api, make, target);
+      const [first, second, third] = set.tagNames;
+      if (third === undefined) notApplicable('the target profile names two tags (tagNames): there is no third to give');
+      const ids = [first, second, third].map((name) => tagIdOf(set.products, name));
+      const inSet = await listedInSet(api, set, { 'tag_ids[]': ids });
+      expectAnyOrAll(inSet.labels, anyOrAll('all three', ['first', 'first again', 'third']), inSet.what);
     },
   );
 
@@ -266,6 +232,25 @@ test.describe('List Products filters', () => {
   );
 
   test(
+    'brand_ids[] with three ids keeps the products of each brand',
+    cites(
+      'listProducts',
+      'list-products.filter-brands',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ),
+    async ({ api, make, target }) => {
+      const set = await sharedSet(api, make, target);
+      const [first, second, third] = set.brandIds;
+      if (third === undefined)
+        notApplicable('the target profile lists two brands (brandIds): there is no third to give');
+      // Of the first brand three products of the set, of the third one; of the second none.
+      const inSet = await listedInSet(api, set, { 'brand_ids[]': [first, second, third] });
+      expect(inSet.labels, inSet.what).toEqual(['all three', 'first', 'first again', 'third']);
+    },
+  );
+
+  test(
     'category_ids[] keeps only products in the category',
     cites(
       'listProducts',
@@ -307,6 +292,24 @@ test.describe('List Products filters', () => {
       ]);
       const inSet = await listedInSet(api, set, { 'category_ids[]': [first, second] });
       expectAnyOrAll(inSet.labels, anyOrAll('in both', ['in the first', 'in the second']), inSet.what);
+    },
+  );
+
+  test(
+    'category_ids[] with three ids keeps a product in all three, and treats those in one of them alike',
+    cites(
+      'listProducts',
+      'list-products.filter-categories',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ),
+    async ({ api, make, target }) => {
+      const set = await sharedSet(api, make, target);
+      const [first, second, third] = set.categoryIds;
+      if (third === undefined)
+        notApplicable('the target profile lists two categories (categoryIds): there is no third to give');
+      const inSet = await listedInSet(api, set, { 'category_ids[]': [first, second, third] });
+      expectAnyOrAll(inSet.labels, anyOrAll('all three', ['first', 'first again', 'third']), inSet.what);
     },
   );
 
@@ -385,6 +388,27 @@ test.describe('List Products filters', () => {
   );
 
   test(
+    'min_price and max_price each keep a product priced exactly at the bound, whichever of its prices the target compares',
+    cites(
+      'listProducts',
+      'list-products.filter-price-inclusive',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ),
+    async ({ api, make, target }) => {
+      const set = await sharedSet(api, make, target);
+      // Each bound alone, at the price it compares (100, or the sale price 99) of the three products priced 100.
+      const [min, max] = await concurrently([priceAtBound(api, set, 'min_price'), priceAtBound(api, set, 'max_price')]);
+      const [atMin, atMax] = await concurrently([
+        listedInSet(api, set, { min_price: min }),
+        listedInSet(api, set, { max_price: max }),
+      ]);
+      expect(atMin.labels, `${atMin.what} (min_price ${min})`).toEqual(['all three', 'first', 'first again', 'third']);
+      expect(atMax.labels, `${atMax.what} (max_price ${max})`).toEqual(['all three', 'first', 'first again']);
+    },
+  );
+
+  test(
     'date_from and date_to keep products made today in a range around today and drop them from ranges that end before or start after',
     cites('listProducts', 'list-products.filter-dates', 'list-products.filter-combined', 'list-products.filter-search'),
     async ({ api, make }) => {
@@ -407,6 +431,45 @@ test.describe('List Products filters', () => {
       const listed = await concurrently(ranges.map(([, query]) => listedInSet(api, set, query)));
       ranges.forEach(([range, , expected], i) =>
         expect(listed[i]?.labels, `${range}: ${listed[i]?.what}`).toEqual(expected),
+      );
+    },
+  );
+
+  test(
+    'date_from and date_to keep a product on its own day, as its created_at gives it, and drop it from the days either side',
+    cites(
+      'listProducts',
+      'list-products.filter-dates-inclusive',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ),
+    async ({ api, make, target }) => {
+      const set = await sharedSet(api, make, target);
+      // Which date the filters read is not shown: a product made by one write has its created_at and updated_at
+      // on one day, which the store's own answer gives (in its own time zone).
+      const days = set.products.map((p) => ({ label: p.label, ...daysOf(p) }));
+      const split = days.find(({ created, updated }) => created !== updated);
+      if (split !== undefined)
+        notApplicable(
+          `the product ${split.label} was created on ${split.created} and updated on ${split.updated}: which date the filters read is not shown`,
+        );
+      const keeping = (keep: (day: string) => boolean) =>
+        days
+          .filter(({ created }) => keep(created))
+          .map(({ label }) => label)
+          .sort();
+      const ranges = [...new Set(days.map(({ created }) => created))].flatMap(
+        (day): [ListProductsQuery, string[]][] => [
+          [{ date_from: day }, keeping((d) => d >= day)],
+          [{ date_to: day }, keeping((d) => d <= day)],
+          [{ date_from: day, date_to: day }, keeping((d) => d === day)],
+          [{ date_to: dayAfter(day, -1) }, keeping((d) => d < day)],
+          [{ date_from: dayAfter(day, 1) }, keeping((d) => d > day)],
+        ],
+      );
+      const listed = await concurrently(ranges.map(([query]) => listedInSet(api, set, query)));
+      ranges.forEach(([query, expected], i) =>
+        expect(listed[i]?.labels, `${JSON.stringify(query)}: ${listed[i]?.what}`).toEqual(expected),
       );
     },
   );
@@ -482,6 +545,13 @@ test.describe('List Products filters', () => {
 /** The UTC date `days` from today, `YYYY-MM-DD`. */
 function utcDay(days: number): string {
   const date = new Date();
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The day `days` after `day` (`YYYY-MM-DD`), on the calendar. */
+function dayAfter(day: string, days: number): string {
+  const date = new Date(`${day}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }

@@ -7,7 +7,7 @@
  * nothing on page 2): what a filter keeps is a reading, what the answers show is not. The readings
  * (page sizes honoured, links to the neighbouring pages, a walk seeing each product once) are judged
  * on sets of products this test made, found by the word in their names. What a store may do several ways
- * (page sizes, pages read again while other clients write) is a step of fixtures/list.ts.
+ * (page sizes, pages read again while other clients write) is a step of fixtures/list-pagination.ts.
  */
 import { z } from 'zod';
 import {
@@ -22,22 +22,25 @@ import {
 } from '../../fixtures/index.ts';
 import {
   answeredPagination,
-  drafts,
+  listPage,
+  notAnEmptyResult,
+  readListed,
+  uniqueWord,
+  type ListedPage,
+} from '../../fixtures/list.ts';
+import {
+  firstPageWhile,
   firstTwoPages,
   lastPage,
   laterAndLastPages,
   linkedPage,
-  listPage,
-  makeProductSet,
-  notAnEmptyResult,
+  overSeveralPages,
   pagesOfTwo,
   readAgainWhile,
-  readListed,
-  uniqueWord,
-  walkPages,
   wholeListsOf,
-  type ListedPage,
-} from '../../fixtures/list.ts';
+} from '../../fixtures/list-pagination.ts';
+import { answersToEachForm, drafts, makeProductSet, sharedSet } from '../../fixtures/list-sets.ts';
+import { walkPages } from '../../fixtures/list-walk.ts';
 import { Pagination } from '../../support/contract/schemas/product.ts';
 
 /** The path the spec says the links point at (Endpoints). */
@@ -50,6 +53,14 @@ function acceptedLastPages(total: number, perPage: number): number[] {
 
 const linksOf = (page: ListedPage) =>
   [page.pagination.prev_page_url, page.pagination.next_page_url].filter((link): link is string => link !== null);
+
+/** The answers a list over several pages gave: its pages, and the page past its last when it was answered. */
+const answersOf = ({ pages, past }: { pages: readonly ListedPage[]; past: ListedPage | undefined }) =>
+  past === undefined ? pages : [...pages, past];
+
+/** What an assertion message adds about the lists not read over several pages. */
+const besides = (notJudged: readonly string[]) =>
+  notJudged.length === 0 ? '' : ` (not read over several pages: ${notJudged.join('; ')})`;
 
 test.describe('List Products pagination', () => {
   test(
@@ -91,6 +102,29 @@ test.describe('List Products pagination', () => {
       const { response, pagination } = await answeredPagination(api, { search: uniqueWord(make) });
       notAnEmptyResult(response);
       expect(pagination, `data.pagination of ${response.describe()} (nothing matches)`).toMatchSchema(Pagination);
+    },
+  );
+
+  test(
+    'answers pagination with the fields and types of the Pagination resource whatever it is asked with: page, per_page, each filter alone, a page past the last',
+    cites('listProducts', 'pagination.shape'),
+    async ({ api, make, target }) => {
+      // Every form of query the suite reads answers to: a store may break the shape for one of them only.
+      const { answered, refused } = await answersToEachForm(api, await sharedSet(api, make, target));
+      const wrong = answered.flatMap(({ form, response }) => {
+        const { pagination } = readData(
+          response,
+          z.object({ pagination: z.looseObject({}) }),
+          'list-products.ok',
+          'data.pagination',
+        );
+        const parsed = Pagination.safeParse(pagination);
+        return parsed.success ? [] : [`${form}: ${response.describe()}: ${z.prettifyError(parsed.error)}`];
+      });
+      expect(
+        wrong,
+        `answers whose pagination is not the Pagination resource${refused.length > 0 ? ` (refused, so not judged: ${refused.join('; ')})` : ''}`,
+      ).toEqual([]);
     },
   );
 
@@ -148,11 +182,7 @@ test.describe('List Products pagination', () => {
       const onePage = ({ pagination: p, items, ids }: ListedPage) =>
         p.last_page <= 1 && items.length < p.per_page && madeId !== undefined && ids.includes(madeId);
       const over = ({ pagination: p }: ListedPage, items: number) => p.total > items;
-      const plain = await readAgainWhile(
-        api,
-        await listPage(api, {}),
-        (page) => onePage(page) && over(page, page.items.length),
-      );
+      const plain = await firstPageWhile(api, (page) => onePage(page) && over(page, page.items.length));
       const judged = onePage(plain) ? [plain] : await wholeListsOf(api, set);
       const wrong = judged
         .filter((page) => over(page, page.items.length))
@@ -259,7 +289,7 @@ test.describe('List Products pagination', () => {
   );
 
   test(
-    'answers a page past the last with no items, or refuses it without a server error',
+    'answers a page past the last with no items, as the last page, or refuses it without a server error',
     cites('listProducts', 'pagination.page-params', 'list-products.filter-search'),
     async ({ api, make }) => {
       const set = await makeProductSet(api, make, drafts(5));
@@ -270,13 +300,17 @@ test.describe('List Products pagination', () => {
         );
         return;
       }
-      const { products } = readData(
-        past,
-        z.object({ products: z.array(z.unknown()) }),
-        'list-products.ok',
-        'data.products',
+      const { items, pagination: p } = readListed(past);
+      // An empty page of its own, or the last page answered in its place: then it names itself the last.
+      const answered =
+        items.length === 0
+          ? 'an empty page'
+          : p.current_page === p.last_page
+            ? 'the last page'
+            : `page ${p.current_page} of ${p.last_page}, holding ${items.length} item(s)`;
+      expect(['an empty page', 'the last page'], `what ${past.describe()} answers, past the last page`).toContain(
+        answered,
       );
-      expect(products.length, `items on ${past.describe()} (past the last page)`).toBe(0);
     },
   );
 
@@ -335,6 +369,114 @@ test.describe('List Products pagination', () => {
         what,
       ).toEqual({ total: 0, items: 0, next: null, prev: null });
       expect([0, 1], `last_page of ${what}`).toContain(pagination.last_page);
+    },
+  );
+
+  test(
+    'counts in total, on every page of a filtered list over several pages and on the page past its last, the products its answers show whole',
+    cites('listProducts', 'pagination.total'),
+    async ({ api, make, target }) => {
+      // The search for a shared set's word, alone and with each other filter. Which products a filter keeps is a
+      // reading; that a list its answers show whole holds those products is not. Asked again at a page size that
+      // spreads it over several pages, every answer counts as many.
+      const { lists, notJudged } = await overSeveralPages(api, make, target, 'each filter');
+      const wrong = lists.flatMap((list) =>
+        answersOf(list)
+          .filter(({ pagination }) => pagination.total !== list.whole.items.length)
+          .map(
+            ({ pagination: p, response }) =>
+              `${response.describe()} (current_page ${p.current_page} at per_page ${p.per_page}): total ${p.total}, where ${list.whole.response.describe()} shows the whole list, ${list.whole.items.length} product(s)`,
+          ),
+      );
+      expect(wrong, `answers whose total is not the products of their list${besides(notJudged)}`).toEqual([]);
+    },
+  );
+
+  test(
+    'sets last_page to the number of pages at per_page on every page of a filtered list over several pages and on the page past its last',
+    cites('listProducts', 'pagination.last-page'),
+    async ({ api, make, target }) => {
+      const { lists, notJudged } = await overSeveralPages(api, make, target, 'each filter');
+      const wrong = lists
+        .flatMap(answersOf)
+        .filter(({ pagination: p }) => !acceptedLastPages(p.total, p.per_page).includes(p.last_page))
+        .map(
+          ({ pagination: p, response }) =>
+            `${response.describe()}: last_page ${p.last_page} for total ${p.total} at per_page ${p.per_page}`,
+        );
+      expect(wrong, `answers whose last_page is not ceil(total / per_page)${besides(notJudged)}`).toEqual([]);
+    },
+  );
+
+  test(
+    `points every link of a filtered list over several pages at ${LINK_PATH}`,
+    cites('listProducts', 'pagination.links'),
+    async ({ api, make, target, config }) => {
+      const { lists, notJudged } = await overSeveralPages(api, make, target, 'each filter');
+      const links = lists
+        .flatMap(answersOf)
+        .flatMap((page) => linksOf(page).map((link) => ({ link, where: page.response.describe() })));
+      if (links.length === 0)
+        dependsOn('pagination.link-pages', 'no page of a filtered list over several pages carries a link');
+      const elsewhere = links.filter(({ link }) => !new URL(link, config.targetUrl).pathname.endsWith(LINK_PATH));
+      expect(
+        elsewhere.map(({ link, where }) => `${link} (in ${where})`),
+        `links whose path is not ${LINK_PATH}${besides(notJudged)}`,
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    'links each page of a filtered list over several pages to the page before and after it',
+    cites('listProducts', 'pagination.link-pages', 'list-products.filter-search'),
+    async ({ api, make, target, config }) => {
+      const { lists, notJudged } = await overSeveralPages(api, make, target, 'each filter');
+      const linked = linkedPage(config.targetUrl);
+      const wrong = lists.flatMap(({ form, pages }) => {
+        const named = pages.map((p) => [linked(p.pagination.prev_page_url), linked(p.pagination.next_page_url)]);
+        const expected = pages.map((_, i) => [i === 0 ? null : i, i === pages.length - 1 ? null : i + 2]);
+        return JSON.stringify(named) === JSON.stringify(expected)
+          ? []
+          : [
+              `${form}: [prev, next] pages named on pages 1 to ${pages.length}: ${JSON.stringify(named)}, expected ${JSON.stringify(expected)}`,
+            ];
+      });
+      expect(wrong, `lists whose links do not name the pages before and after${besides(notJudged)}`).toEqual([]);
+    },
+  );
+
+  test(
+    'yields every product of a filtered list exactly once when walking its pages, the list its answers show whole',
+    cites('listProducts', 'pagination.walk', 'list-products.filter-search'),
+    async ({ api, make, target }) => {
+      const { lists, notJudged } = await overSeveralPages(api, make, target, 'each filter');
+      const wrong = lists.flatMap(({ form, whole, pages }) => {
+        const walked = pages.flatMap((p) => p.ids);
+        const repeated = walked.filter((id, i) => walked.indexOf(id) !== i);
+        const unseen = whole.ids.filter((id) => !walked.includes(id));
+        const others = walked.filter((id) => !whole.ids.includes(id));
+        return repeated.length + unseen.length + others.length === 0
+          ? []
+          : [
+              `${form} at per_page ${pages[0]?.pagination.per_page}: pages ${JSON.stringify(pages.map((p) => p.ids))}, whole ${JSON.stringify(whole.ids)}: on two pages ${JSON.stringify(repeated)}, on none ${JSON.stringify(unseen)}, not in the list ${JSON.stringify(others)}`,
+            ];
+      });
+      expect(wrong, `lists whose pages do not yield each product once${besides(notJudged)}`).toEqual([]);
+    },
+  );
+
+  test(
+    'holds min(per_page, what is left) items on the first, a middle and the last page at per_page 1, whatever per_page it answers',
+    cites('listProducts', 'pagination.page-params', 'list-products.filter-search'),
+    async ({ api, make, target }) => {
+      // The smallest page size is not shown: a store may raise 1 to its own, which the answer's per_page gives.
+      const { lists } = await overSeveralPages(api, make, target, 'search');
+      const [{ whole, pages }] = lists as [(typeof lists)[number]];
+      const perPage = pages[0]?.pagination.per_page ?? 1;
+      expect(
+        pages.map(({ pagination, items }) => [pagination.current_page, items.length]),
+        `[current_page, items] of pages 1 to ${pages.length} of ${whole.items.length} product(s) (${whole.response.describe()}), at the per_page ${perPage} answered`,
+      ).toEqual(pages.map((_, i) => [i + 1, Math.min(perPage, whole.items.length - i * perPage)]));
     },
   );
 

@@ -1,7 +1,7 @@
 /**
  * List Products: the list and its items (its status, envelope and body format are in
  * tests/conventions/success-answers.spec.ts). The item checks make their own products and look for
- * them by walking the unfiltered list at the target's own page size (fixtures/list.ts): no
+ * them by walking the unfiltered list at the target's own page size (fixtures/list-find.ts): no
  * filter or page size, whose meaning is a reading, stands between them and the items they judge. They
  * judge every item on the pages they read, found or not; only what needs to know a product's own
  * values (its type, what it was created with) depends on finding it.
@@ -17,17 +17,11 @@ import {
   type StoreApi,
   readData,
   concurrently,
+  dataOf,
 } from '../../fixtures/index.ts';
-import {
-  listItemFields,
-  notAnEmptyResult,
-  expectListed,
-  findListed,
-  requireListed,
-  type Found,
-  type ListOptions,
-  uniqueWord,
-} from '../../fixtures/list.ts';
+import { notAnEmptyResult, uniqueWord, type ListedPage, type ListOptions } from '../../fixtures/list.ts';
+import { expectListed, findListed, listEnds, listItemFields, requireListed } from '../../fixtures/list-find.ts';
+import { answersToEachForm, sharedSet } from '../../fixtures/list-sets.ts';
 import { textOf, type ProductSteps } from '../../fixtures/products.ts';
 import { ProductTypeLabels } from '../../support/contract/events.ts';
 import { AbsoluteUrl, BilingualText, Timestamp, WithId } from '../../support/contract/schemas/common.ts';
@@ -47,12 +41,12 @@ async function listedProducts(api: StoreApi, products: ProductSteps, options: Li
 }
 
 /**
- * Every item on the pages read, with where it was (for messages). The list holds this test's own
- * products, so it is not empty: an empty one is list-products.lists-created's to judge, and no
- * check over every item passes on it for want of items.
+ * Every item on the pages read, with where it was (for messages). The list holds products (this test's
+ * own, or the store's), so it is not empty: an empty one is list-products.lists-created's to judge, and
+ * no check over every item passes on it for want of items.
  */
-function everyItem(found: Found) {
-  const items = found.pages.flatMap((page) =>
+function everyItem({ pages }: { pages: readonly ListedPage[] }) {
+  const items = pages.flatMap((page) =>
     page.items.map((item, i) => ({
       item,
       where: `data.products[${i}] (id ${item.id}) of ${page.response.describe()}`,
@@ -61,15 +55,15 @@ function everyItem(found: Found) {
   if (items.length === 0) {
     dependsOn(
       'list-products.lists-created',
-      `the unfiltered list shows no item on the ${found.pages.length} page(s) read, though this test made products ${found.missing.join(', ')}`,
+      `the unfiltered list shows no item on the ${pages.length} page(s) read, though products were made for it`,
     );
   }
   return items;
 }
 
 /** The items that fail `schema`, by where they were. */
-function failing(found: Found, schema: z.ZodType) {
-  return everyItem(found)
+function failing(read: { pages: readonly ListedPage[] }, schema: z.ZodType) {
+  return everyItem(read)
     .filter(({ item }) => !schema.safeParse(item).success)
     .map(({ item, where }) => `${where}: ${z.prettifyError((schema.safeParse(item) as { error: z.ZodError }).error)}`);
 }
@@ -114,6 +108,24 @@ test.describe('List Products', () => {
   );
 
   test(
+    'answers data = { products, pagination } whatever it is asked with: page, per_page, each filter alone, a page past the last',
+    cites('listProducts', 'list-products.ok'),
+    async ({ api, make, target }) => {
+      // Every form of query the suite reads answers to: a store may answer one of them otherwise.
+      const { answered, refused } = await answersToEachForm(api, await sharedSet(api, make, target));
+      const ListData = z.object({ products: z.array(z.unknown()), pagination: z.looseObject({}) });
+      const wrong = answered.flatMap(({ form, response }) => {
+        const parsed = ListData.safeParse(dataOf(response));
+        return parsed.success ? [] : [`${form}: ${response.describe()}: ${z.prettifyError(parsed.error)}`];
+      });
+      expect(
+        wrong,
+        `answers whose data is not { products, pagination }${refused.length > 0 ? ` (refused, so not judged: ${refused.join('; ')})` : ''}`,
+      ).toEqual([]);
+    },
+  );
+
+  test(
     'shows every item in the list shape: the Product fields with their types, and sku',
     cites('listProducts', 'list-products.item-shape'),
     async ({ api, products }) => {
@@ -142,6 +154,36 @@ test.describe('List Products', () => {
       const { id } = readData(response, WithId, 'product.shape', 'data.id');
       const item = requireListed(await findListed(api, [{ id, sku: sent.sku }])).get(id);
       expect(item, `the item of product ${id}, created without brand_id and tags`).toMatchSchema(ProductListItemShape);
+    },
+  );
+
+  test(
+    'shows every item in the list shape whatever it is asked with: page, per_page, each filter alone, a page past the last',
+    cites('listProducts', 'list-products.item-shape'),
+    async ({ api, make, target }) => {
+      const { answered, refused } = await answersToEachForm(api, await sharedSet(api, make, target));
+      const wrong = answered.flatMap(({ form, response }) =>
+        readData(response, z.object({ products: z.array(z.unknown()) }), 'list-products.ok', 'data.products')
+          .products.map((item, i) => ({ item, where: `${form}: data.products[${i}] of ${response.describe()}` }))
+          .flatMap(({ item, where }) => {
+            const parsed = ProductListItemShape.safeParse(item);
+            return parsed.success ? [] : [`${where}: ${z.prettifyError(parsed.error)}`];
+          }),
+      );
+      expect(
+        wrong,
+        `items not in the list shape${refused.length > 0 ? ` (refused, so not judged: ${refused.join('; ')})` : ''}`,
+      ).toEqual([]);
+    },
+  );
+
+  test(
+    "shows the store's own products, at either end of the unfiltered list, in the list shape",
+    cites('listProducts', 'list-products.item-shape'),
+    async ({ api }) => {
+      // Products of kinds the suite cannot create (physical, digital) are the store's own, its oldest: at one
+      // end of the list, whichever order it keeps (not shown).
+      expect(failing({ pages: await listEnds(api) }, ProductListItemShape), 'items not in the list shape').toEqual([]);
     },
   );
 
@@ -232,6 +274,26 @@ test.describe('List Products', () => {
       const unlabelled = everyItem(found)
         .filter(({ item }) => !labels.includes(item.type))
         .map(({ item, where }) => `${where}: type ${JSON.stringify(item.type)}`);
+      expect(unlabelled, `items whose type is none of ${labels.join(', ')}`).toEqual([]);
+    },
+  );
+
+  test(
+    `labels the store's own physical and digital products ${ProductTypeLabels.physical} and ${ProductTypeLabels.digital}, and every item at either end of the unfiltered list with a localized type, for Accept-Language: ar`,
+    cites('listProducts', 'list-products.type-labels'),
+    async ({ api }) => {
+      // The suite cannot create a physical or a digital product: the store's own are its oldest, at one end of
+      // the list whichever order it keeps (not shown). A label none of the four is a wrong one, whatever the item.
+      const items = everyItem({ pages: await listEnds(api, ARABIC) });
+      const labels = Object.values(ProductTypeLabels) as unknown[];
+      const unlabelled = items
+        .filter(({ item }) => !labels.includes(item.type))
+        .map(({ item, where }) => `${where}: type ${JSON.stringify(item.type)}`);
+      const ownKinds: unknown[] = [ProductTypeLabels.physical, ProductTypeLabels.digital];
+      if (unlabelled.length === 0 && !items.some(({ item }) => ownKinds.includes(item.type)))
+        notApplicable(
+          `no item at either end of the unfiltered list is labelled ${ownKinds.join(' or ')}: the store shows no physical or digital product there`,
+        );
       expect(unlabelled, `items whose type is none of ${labels.join(', ')}`).toEqual([]);
     },
   );

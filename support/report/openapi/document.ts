@@ -303,8 +303,8 @@ const QUERY_CLAUSES: Record<keyof ListProductsQuery, readonly ClauseId[]> = {
   'category_ids[]': ['list-products.filter-categories'],
   min_price: ['list-products.filter-price', 'list-products.filter-price-inclusive'],
   max_price: ['list-products.filter-price', 'list-products.filter-price-inclusive'],
-  date_from: ['list-products.filter-dates'],
-  date_to: ['list-products.filter-dates'],
+  date_from: ['list-products.filter-dates', 'list-products.filter-dates-inclusive'],
+  date_to: ['list-products.filter-dates', 'list-products.filter-dates-inclusive'],
 };
 
 function listQueryParameters(): Json[] {

@@ -269,7 +269,7 @@ export function runSuite(options: RunOptions = {}): Promise<RunResult> {
 }
 
 /** The conformance tests with their clauses, without running them. */
-export async function listSuite(env: Readonly<Record<string, string>> = {}): Promise<ListedTest[]> {
+export async function listSuite(env: Readonly<Record<string, string>> = {}): Promise<TestOutcome[]> {
   const result = await runSuite({ env, args: ['--list'] });
   if (result.tests.length === 0)
     throw new Error(`Listing the suite found no tests (exit ${result.exitCode}):\n${result.stderr}`);

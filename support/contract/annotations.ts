@@ -13,6 +13,11 @@ export const Annotation = {
   /** For an assumed clause: `<clause id>: <reading>`. */
   reading: 'reading',
   /**
+   * The instance the test judges beside its operation (support/contract/instances.ts): `kind=booking;
+   * step=updated twice`. docs/instances.md is generated from them.
+   */
+  instance: 'instance',
+  /**
    * The test could not judge its clause because another clause looks broken (no delivery arrived,
    * no list could be read): the id of that clause. It comes with a skip; the verdict accepts it only
    * when a test of that clause failed in the run.

@@ -5,6 +5,7 @@ import type { Bend, HookContext, ProductWrite } from '../hooks.ts';
 import { blankProduct } from '../store.ts';
 import { needsPriceTable, type ProductBody } from '../product-bodies.ts';
 import { HH_MM, isHttpUrl, isIsoDate, isWeekday, type Validated } from '../validation.ts';
+import { inArabic } from './conventions.ts';
 import { isRecord, successData, successStatus, type FaultDefinition } from './definition.ts';
 
 type WriteContext = HookContext<'productWrite'>;
@@ -92,6 +93,14 @@ const typesUnchecked = (operation: OperationId): Bend<'validation'> => ({
     isRecord(context.sent),
   bend: (_, { sent }) => ({ body: sent, fields: {} }),
 });
+
+/** The success `data` of the product operations' answers under Arabic, changed by `map`. */
+const productAnswerInArabic = (map: (data: Record<string, unknown>) => Record<string, unknown>): Bend<'answer'>[] =>
+  PRODUCT_OPERATIONS.map((operation) => successData(operation, map, (_, context) => inArabic(context)));
+
+/** Western digits written as Arabic-Indic ones (٠ to ٩). */
+const arabicDigits = (text: unknown) =>
+  typeof text === 'string' ? text.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))) : text;
 
 export const productFaults = {
   // --- status and type --------------------------------------------------------------------------
@@ -404,6 +413,44 @@ export const productFaults = {
         (product) => ({ ...product, image: path(product.image) }),
         ({ product }) => product.image_id === null,
       ),
+    },
+  },
+
+  // --- the conventions of a Product answer, under Accept-Language: ar ------------------------------
+  'product-timestamps-arabic-digits': {
+    clause: 'conventions.timestamps',
+    description:
+      'Under `Accept-Language: ar` the product answers write their timestamps with the locale-aware formatter, in Arabic-Indic digits (٢٠٢٦-٠١-٠٢ ٠٣:٠٤:٠٥).',
+    bends: {
+      answer: productAnswerInArabic((product) => ({
+        ...product,
+        created_at: arabicDigits(product.created_at),
+        updated_at: arabicDigits(product.updated_at),
+      })),
+    },
+  },
+  'product-texts-in-requested-language': {
+    clause: 'conventions.bilingual',
+    description:
+      'Under `Accept-Language: ar` the product answers give `name`, `summary` and `description` as the Arabic text alone, not `{ar, en}` (translatable attributes cast to the request locale).',
+    bends: {
+      answer: productAnswerInArabic((product) => {
+        const arabic = (text: unknown) => (isRecord(text) ? text.ar : text);
+        return {
+          ...product,
+          name: arabic(product.name),
+          summary: arabic(product.summary),
+          description: arabic(product.description),
+        };
+      }),
+    },
+  },
+  'product-image-localized-path': {
+    clause: 'conventions.image-absolute-url',
+    description:
+      'Under `Accept-Language: ar` the product answers build `image` with the localized route helper, which gives a path under `/ar` (`/ar/media/101.jpg`), not an absolute URL.',
+    bends: {
+      answer: productAnswerInArabic((product) => ({ ...product, image: `/ar${String(path(product.image))}` })),
     },
   },
 

@@ -21,6 +21,7 @@ import {
   concurrently,
 } from '../../fixtures/index.ts';
 import {
+  LANGUAGES,
   productFields,
   textOf,
   checkboxOption,
@@ -139,53 +140,57 @@ for (const operation of [
       },
     );
 
-    test(
-      'with created_at and updated_at in the form YYYY-MM-DD HH:MM:SS',
-      cites(operation, 'conventions.timestamps'),
-      async ({ products }) => {
-        const { response } = await products.answer(operation);
-        requireSuccess(response, operation);
-        const timestamps = productFields(response, 'created_at', 'updated_at');
-        expect(timestamps, `data timestamps of ${response.describe()}`).toMatchSchema(
-          z.object({ created_at: Timestamp, updated_at: Timestamp }),
-        );
-      },
-    );
+    // The conventions of a Product answer, under each language: a store localizes its answers by Accept-Language.
+    for (const language of LANGUAGES) {
+      test(
+        `with created_at and updated_at in the form YYYY-MM-DD HH:MM:SS, for Accept-Language: ${language}`,
+        cites(operation, 'conventions.timestamps'),
+        async ({ products }) => {
+          const { response } = await products.answerIn(operation, language);
+          requireSuccess(response, operation);
+          const timestamps = productFields(response, 'created_at', 'updated_at');
+          expect(timestamps, `data timestamps of ${response.describe()}`).toMatchSchema(
+            z.object({ created_at: Timestamp, updated_at: Timestamp }),
+          );
+        },
+      );
 
-    test(
-      'with image, and the images of its brand and categories, as absolute URLs',
-      cites(operation, 'conventions.image-absolute-url'),
-      async ({ products }) => {
-        const { response } = await products.answer(operation);
-        requireSuccess(response, operation);
-        const { image, brand, categories } = productFields(response, 'image', 'brand', 'categories');
-        const images = {
-          image,
-          brand: brand && { logo: brand.logo, banner: brand.banner },
-          categories: categories.map((c) => ({ image: c.image })),
-        };
-        const Images = z.object({
-          image: AbsoluteUrl,
-          brand: z.object({ logo: AbsoluteUrl, banner: AbsoluteUrl }).nullable(),
-          categories: z.array(z.object({ image: AbsoluteUrl })),
-        });
-        expect(images, `image fields of ${response.describe()}`).toMatchSchema(Images);
-      },
-    );
+      test(
+        `with image, and the images of its brand and categories, as absolute URLs, for Accept-Language: ${language}`,
+        cites(operation, 'conventions.image-absolute-url'),
+        async ({ products }) => {
+          const { response } = await products.answerIn(operation, language);
+          requireSuccess(response, operation);
+          const { image, brand, categories } = productFields(response, 'image', 'brand', 'categories');
+          const images = {
+            image,
+            brand: brand && { logo: brand.logo, banner: brand.banner },
+            categories: categories.map((c) => ({ image: c.image })),
+          };
+          const Images = z.object({
+            image: AbsoluteUrl,
+            brand: z.object({ logo: AbsoluteUrl, banner: AbsoluteUrl }).nullable(),
+            categories: z.array(z.object({ image: AbsoluteUrl })),
+          });
+          expect(images, `image fields of ${response.describe()}`).toMatchSchema(Images);
+        },
+      );
 
-    test(
-      'with name, summary and description, and those of its brand and categories, keyed ar and en',
-      cites(operation, 'conventions.bilingual'),
-      async ({ products }) => {
-        const { response } = await products.answer(operation);
-        requireSuccess(response, operation);
-        const Texts = z.looseObject({ name: BilingualText, description: BilingualText });
-        const Bilingual = z
-          .looseObject({ summary: BilingualText, brand: Texts.nullable(), categories: z.array(Texts) })
-          .and(Texts);
-        expect(dataOf(response), `human-readable fields of ${response.describe()}`).toMatchSchema(Bilingual);
-      },
-    );
+      test(
+        `with name, summary and description, and those of its brand and categories, keyed ar and en, for Accept-Language: ${language}`,
+        cites(operation, 'conventions.bilingual'),
+        async ({ products }) => {
+          // Both languages under either: the answer is not the one language asked for.
+          const { response } = await products.answerIn(operation, language);
+          requireSuccess(response, operation);
+          const Texts = z.looseObject({ name: BilingualText, description: BilingualText });
+          const Bilingual = z
+            .looseObject({ summary: BilingualText, brand: Texts.nullable(), categories: z.array(Texts) })
+            .and(Texts);
+          expect(dataOf(response), `human-readable fields of ${response.describe()}`).toMatchSchema(Bilingual);
+        },
+      );
+    }
 
     test(
       'with name_ar and name_en as name.ar and name.en',

@@ -697,6 +697,18 @@ export const productFaults = {
       },
     },
   },
+  'update-service-unpublished-is-published-dropped': {
+    clause: 'product.is-published',
+    description:
+      "Update Service Product answers `is_published` only when it is true (the update resource's `when($this->is_published, …)`): a product updated to a status that does not publish answers without it.",
+    bends: {
+      answer: successData(
+        'updateServiceProduct',
+        ({ is_published: _, ...product }) => product,
+        (product) => product.is_published === false,
+      ),
+    },
+  },
   'update-service-unknown-id-creates': {
     clause: 'update-service.unknown-id',
     description: 'PATCH on an unknown id creates a new service product and answers 200 (an upsert).',

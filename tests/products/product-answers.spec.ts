@@ -402,6 +402,32 @@ for (const operation of [
       },
     );
 
+    test(
+      `with is_published, a boolean, whichever status of the profile it is ${updating ? 'updated to' : 'created with'}`,
+      cites(operation, 'product.is-published'),
+      async ({ products, config }) => {
+        // Bodies send a status known to publish ('with is_published, a boolean' judges it); here each other status
+        // of the profile, those that do not publish among them (declared, or discovered by the run). An update's
+        // product is made with another status than the one it is updated to (unlikeUpdate): a published one.
+        const others = config.profile.statusIds.filter((id) => id !== publishingStatusId(config.profile));
+        if (others.length === 0)
+          notApplicable('the target profile lists one status (statusIds), which the test with the default body judges');
+        const answers = await concurrently(others.map((status_id) => products.answer(operation, { status_id })));
+        const refused = answers.find(({ response }) => !response.succeeded);
+        if (refused) requireSuccess(refused.response, operation);
+        const IsPublished = z.looseObject({ is_published: z.boolean() });
+        expect(
+          answers
+            .filter(({ response }) => !IsPublished.safeParse(dataOf(response)).success)
+            .map(
+              ({ response, sent }) =>
+                `${response.describe()}, ${updating ? 'updated to' : 'created with'} status_id ${sent.status_id}`,
+            ),
+          'answers whose data.is_published is not a boolean',
+        ).toEqual([]);
+      },
+    );
+
     if (updating) return;
 
     test(
@@ -413,28 +439,6 @@ for (const operation of [
         const tags = answeredTags(response);
         expect(tags, inAnswer(response, 'tags')).toMatchSchema(z.array(Tag).length(1));
         expect((tags as Tag[])[0]?.tag_name, inAnswer(response, 'tags[0].tag_name')).toBe(sent.tags?.[0]);
-      },
-    );
-
-    test(
-      'with is_published, a boolean, whichever status of the profile it is created with',
-      cites(operation, 'product.is-published'),
-      async ({ products, config }) => {
-        // Bodies send a status known to publish ('with is_published, a boolean' judges it); here each other status
-        // of the profile, those that do not publish among them (declared, or discovered by the run).
-        const others = config.profile.statusIds.filter((id) => id !== publishingStatusId(config.profile));
-        if (others.length === 0)
-          notApplicable('the target profile lists one status (statusIds), which the test with the default body judges');
-        const answers = await concurrently(others.map((status_id) => products.answer(operation, { status_id })));
-        const refused = answers.find(({ response }) => !response.succeeded);
-        if (refused) requireSuccess(refused.response, operation);
-        const IsPublished = z.looseObject({ is_published: z.boolean() });
-        expect(
-          answers
-            .filter(({ response }) => !IsPublished.safeParse(dataOf(response)).success)
-            .map(({ response, sent }) => `${response.describe()}, created with status_id ${sent.status_id}`),
-          'answers whose data.is_published is not a boolean',
-        ).toEqual([]);
       },
     );
 

@@ -1,5 +1,5 @@
 /** Faults of the conventions every operation shares: the envelope, JSON bodies, timestamps, an answer at all. */
-import type { Bend } from '../hooks.ts';
+import type { AnswerContext, Bend } from '../hooks.ts';
 import { isRecord, type FaultDefinition } from './definition.ts';
 
 /** A success envelope (Conventions: Response envelope), and what a fault makes of it. */
@@ -7,6 +7,10 @@ const successEnvelope = (bend: (envelope: Record<string, unknown>) => Record<str
   when: ({ body }) => isRecord(body) && body.status === 'success',
   bend: (answer) => ({ ...answer, body: bend(answer.body as Record<string, unknown>) }),
 });
+
+/** The request asks for Arabic answers (`Accept-Language: ar`, `ar-SA`, `ar;q=0.9, en`...). */
+export const inArabic = ({ request }: AnswerContext) =>
+  /^\s*ar\b/i.test(String(request.headers['accept-language'] ?? ''));
 
 /** A rendered resource's timestamps as ISO 8601. */
 const isoTimestamps = (
@@ -28,6 +32,31 @@ export const conventionFaults = {
     clause: 'conventions.envelope',
     description: 'Success envelopes leave out `message`.',
     bends: { answer: successEnvelope(({ message: _, ...envelope }) => envelope) },
+  },
+  'envelope-status-translated': {
+    clause: 'conventions.envelope',
+    description:
+      'Under `Accept-Language: ar` the success envelope says status "نجاح": the status goes through the translations with the message.',
+    bends: {
+      answer: {
+        when: ({ body }, context) => isRecord(body) && body.status === 'success' && inArabic(context),
+        bend: (answer) => ({ ...answer, body: { ...(answer.body as Record<string, unknown>), status: 'نجاح' } }),
+      },
+    },
+  },
+  'response-html-in-arabic': {
+    clause: 'conventions.json-body',
+    description:
+      "Under `Accept-Language: ar` answers are sent as `text/html; charset=windows-1256`: the Arabic locale's configuration sets a legacy charset, and with it the framework's default content type.",
+    bends: {
+      answer: {
+        when: (_, context) => inArabic(context),
+        bend: (answer) => ({
+          ...answer,
+          headers: { ...answer.headers, 'content-type': 'text/html; charset=windows-1256' },
+        }),
+      },
+    },
   },
   'timestamps-iso': {
     clause: 'conventions.timestamps',

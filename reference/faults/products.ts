@@ -1,10 +1,11 @@
 /** Faults of the product operations: what they store, how they render a product, which bodies they take. */
 import type { OperationId } from '../../support/contract/operations.ts';
 import { formatDate } from '../format.ts';
-import type { Bend, HookContext, ProductWrite } from '../hooks.ts';
-import { blankProduct } from '../store.ts';
+import type { AnswerContext, Bend, HookContext, ListFilter, ProductWrite } from '../hooks.ts';
+import { blankProduct, type ProductRecord } from '../store.ts';
 import { needsPriceTable, type ProductBody } from '../product-bodies.ts';
 import { HH_MM, isHttpUrl, isIsoDate, isWeekday, type Validated } from '../validation.ts';
+import { inArabic } from './conventions.ts';
 import { isRecord, successData, successStatus, type FaultDefinition } from './definition.ts';
 
 type WriteContext = HookContext<'productWrite'>;
@@ -92,6 +93,43 @@ const typesUnchecked = (operation: OperationId): Bend<'validation'> => ({
     isRecord(context.sent),
   bend: (_, { sent }) => ({ body: sent, fields: {} }),
 });
+
+/** The success `data` of the product operations' answers under Arabic, changed by `map`. */
+const productAnswerInArabic = (map: (data: Record<string, unknown>) => Record<string, unknown>): Bend<'answer'>[] =>
+  PRODUCT_OPERATIONS.map((operation) => successData(operation, map, (_, context) => inArabic(context)));
+
+/** Western digits written as Arabic-Indic ones (٠ to ٩). */
+const arabicDigits = (text: unknown) =>
+  typeof text === 'string' ? text.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))) : text;
+
+// A product's life: what an update knows of the product it changes, and what a fault keeps of it.
+
+/** The product was written since it was created: an update of it is its second or a later one. */
+const updatedBefore = (product: ProductRecord) => product.updated_at.getTime() > product.created_at.getTime();
+
+/** An update that sends no name: a field group alone (its tags, its dates, its prices), not the product whole. */
+const sendsNoName = (body: ProductBody) => body.name_ar === undefined && body.name_en === undefined;
+
+/**
+ * What a fault of a product's life remembers of a product record, kept beside it: a fault's own state,
+ * filled by its bends (so a traced run, which applies none, fills none), and gone with the record.
+ */
+const remembered = <T>() => new WeakMap<ProductRecord, T>();
+
+/** The record an update's answer is about. */
+const recordOf = (data: Record<string, unknown>, { store }: AnswerContext) =>
+  typeof data.id === 'number' ? store.products.get(data.id) : undefined;
+
+/** Each filter of `param` given a `keep` of its own. */
+const rekept = (filters: readonly ListFilter[], param: string, keep: (filter: ListFilter) => ListFilter['keep']) =>
+  filters.map((f) => (f.param === param ? { ...f, keep: keep(f) } : f));
+
+// What the faults of a life remember, each its own.
+const revised = new WeakSet<ProductRecord>();
+const listedAsFirstUpdateLeftIt = remembered<ProductRecord>();
+const tagsAsLastSaved = remembered<readonly number[]>();
+const priceAsLastSaved = remembered<number>();
+const asCreated = remembered<ProductRecord>();
 
 export const productFaults = {
   // --- status and type --------------------------------------------------------------------------
@@ -407,6 +445,44 @@ export const productFaults = {
     },
   },
 
+  // --- the conventions of a Product answer, under Accept-Language: ar ------------------------------
+  'product-timestamps-arabic-digits': {
+    clause: 'conventions.timestamps',
+    description:
+      'Under `Accept-Language: ar` the product answers write their timestamps with the locale-aware formatter, in Arabic-Indic digits (٢٠٢٦-٠١-٠٢ ٠٣:٠٤:٠٥).',
+    bends: {
+      answer: productAnswerInArabic((product) => ({
+        ...product,
+        created_at: arabicDigits(product.created_at),
+        updated_at: arabicDigits(product.updated_at),
+      })),
+    },
+  },
+  'product-texts-in-requested-language': {
+    clause: 'conventions.bilingual',
+    description:
+      'Under `Accept-Language: ar` the product answers give `name`, `summary` and `description` as the Arabic text alone, not `{ar, en}` (translatable attributes cast to the request locale).',
+    bends: {
+      answer: productAnswerInArabic((product) => {
+        const arabic = (text: unknown) => (isRecord(text) ? text.ar : text);
+        return {
+          ...product,
+          name: arabic(product.name),
+          summary: arabic(product.summary),
+          description: arabic(product.description),
+        };
+      }),
+    },
+  },
+  'product-image-localized-path': {
+    clause: 'conventions.image-absolute-url',
+    description:
+      'Under `Accept-Language: ar` the product answers build `image` with the localized route helper, which gives a path under `/ar` (`/ar/media/101.jpg`), not an absolute URL.',
+    bends: {
+      answer: productAnswerInArabic((product) => ({ ...product, image: `/ar${String(path(product.image))}` })),
+    },
+  },
+
   // --- bodies the spec shows, rejected --------------------------------------------------------------
   'booking-availability-single-window': {
     clause: 'availability.several-windows',
@@ -627,7 +703,7 @@ export const productFaults = {
     },
   },
   'update-service-updated-at-behind': {
-    clause: 'update-service.applies-changes',
+    clause: 'update-service.updated-at-order',
     description: 'PATCH writes `updated_at` in server local time (UTC-3), so it reads earlier than `created_at`.',
     bends: {
       productWrite: {
@@ -647,6 +723,234 @@ export const productFaults = {
           Object.assign(product, blankProduct(product.id, product.type, product.created_at));
           return write;
         },
+      },
+    },
+  },
+  // --- a life: a second update, a field group alone, the list and the deliveries after one --------
+  'update-service-revised-type-booking': {
+    clause: 'update-service.ok',
+    description:
+      'An update of a product updated before answers `type` = `booking`: the first update made it a revision, whose answers go through the generic product resource, and its type defaults to booking.',
+    bends: {
+      productWrite: {
+        when: (write, context) => updating(context) && updatedBefore(write.product),
+        bend: (write) => {
+          revised.add(write.product);
+          return write;
+        },
+      },
+      answer: successData(
+        'updateServiceProduct',
+        (product) => ({ ...product, type: 'booking' }),
+        (data, context) => {
+          const record = recordOf(data, context);
+          return record !== undefined && revised.has(record);
+        },
+      ),
+    },
+  },
+  'update-service-revision-new-id': {
+    clause: 'update-service.returns-updated',
+    description:
+      "An update of a product updated before saves the change as a new revision row and answers that row: `data.id` is the revision's id (the first update answers the product).",
+    bends: {
+      productWrite: {
+        when: (write, context) => updating(context) && updatedBefore(write.product),
+        bend: (write, { store }) => {
+          const copy = { ...structuredClone(write.product), id: store.nextProductId() };
+          store.products.set(copy.id, copy);
+          return { ...write, product: copy };
+        },
+      },
+    },
+  },
+  'update-service-partial-no-categories': {
+    clause: 'product.shape',
+    description:
+      'An update that sends no `category` answers without `categories`: the resource renders only the relations the update loaded (`whenLoaded`), and a PATCH of its tags, dates or prices alone loads none of the categories.',
+    bends: {
+      answer: successData(
+        'updateServiceProduct',
+        ({ categories: _, ...product }) => product,
+        (_, { request }) => isRecord(request.body) && request.body.category === undefined,
+      ),
+    },
+  },
+  'update-service-tags-need-name': {
+    clause: 'update-service.applies-changes',
+    description:
+      'PATCH syncs `tags` inside the block that saves the names: an update of its tags alone keeps the old tags.',
+    bends: {
+      productWrite: writtenBody(
+        (body) => ({ ...body, tags: undefined }),
+        (body, context) => updating(context) && body.tags !== undefined && sendsNoName(body),
+      ),
+    },
+  },
+  'update-service-second-reverts-first': {
+    clause: 'update-service.omitted-kept',
+    description:
+      "An update of a product updated before starts from the revision its first update archived (the product as created), then applies its own fields: the first update's changes are lost.",
+    bends: {
+      productWrite: [
+        {
+          when: (write, context) => updating(context) && !updatedBefore(write.product) && sendsNoName(write.body),
+          bend: (write) => {
+            asCreated.set(write.product, structuredClone(write.product));
+            return write;
+          },
+        },
+        {
+          when: (write, context) => updating(context) && asCreated.has(write.product),
+          bend: (write) => {
+            const { product } = write;
+            const { id, created_at, updated_at } = product;
+            Object.assign(product, structuredClone(asCreated.get(product)), { id, created_at, updated_at });
+            return write;
+          },
+        },
+      ],
+    },
+  },
+  'update-service-partial-moves-created-at': {
+    clause: 'update-service.created-at-kept',
+    description:
+      'An update of a field group alone (no name sent) saves the whole row back, `created_at` as it read it: a server local time (UTC-3) taken for UTC, so `created_at` moves three hours back.',
+    bends: {
+      productWrite: {
+        when: (write, context) => updating(context) && sendsNoName(write.body),
+        bend: (write) => {
+          write.product.created_at = new Date(write.product.created_at.getTime() - LOCAL_OFFSET_MS);
+          return write;
+        },
+      },
+    },
+  },
+  'update-service-revised-updated-at-behind': {
+    clause: 'update-service.updated-at-order',
+    description:
+      'An update of a product updated before stamps `updated_at` from the revision table, kept in server local time (UTC-3): it reads earlier than the update before it, and than `created_at`.',
+    bends: {
+      productWrite: {
+        when: (write, context) => updating(context) && updatedBefore(write.product),
+        bend: (write) => ({ ...write, at: new Date(write.at.getTime() - LOCAL_OFFSET_MS) }),
+      },
+    },
+  },
+  'update-service-unpublished-is-published-dropped': {
+    clause: 'product.is-published',
+    description:
+      "Update Service Product answers `is_published` only when it is true (the update resource's `when($this->is_published, …)`): a product updated to a status that does not publish answers without it.",
+    bends: {
+      answer: successData(
+        'updateServiceProduct',
+        ({ is_published: _, ...product }) => product,
+        (product) => product.is_published === false,
+      ),
+    },
+  },
+  'list-index-refreshed-once': {
+    clause: 'list-products.item-matches-product',
+    description:
+      "List Products reads a search index that a job unique per product refreshes, and its lock is released only by the product's first update: after a second update the list shows the product as its first update left it.",
+    bends: {
+      productWrite: {
+        when: (write, context) =>
+          updating(context) && updatedBefore(write.product) && !listedAsFirstUpdateLeftIt.has(write.product),
+        bend: (write) => {
+          listedAsFirstUpdateLeftIt.set(write.product, structuredClone(write.product));
+          return write;
+        },
+      },
+      listSelection: {
+        when: (_, { store }) => [...store.products.values()].some((p) => listedAsFirstUpdateLeftIt.has(p)),
+        bend: (selection) => ({
+          ...selection,
+          order: (products) => selection.order(products).map((p) => listedAsFirstUpdateLeftIt.get(p) ?? p),
+        }),
+      },
+    },
+  },
+  'list-tags-filter-stale-after-tags-alone': {
+    clause: 'list-products.filter-tags',
+    description:
+      '`tag_ids[]` reads a denormalised column of tag ids that only a save of the whole product rewrites: after an update of its tags alone, the product is kept by the tags it had and dropped by its new one.',
+    bends: {
+      productWrite: {
+        when: (write, context) => updating(context) && write.body.tags !== undefined && sendsNoName(write.body),
+        bend: (write) => {
+          if (!tagsAsLastSaved.has(write.product)) tagsAsLastSaved.set(write.product, [...write.product.tag_ids]);
+          return write;
+        },
+      },
+      listSelection: {
+        when: ({ filters }, { store }) =>
+          filters.some((f) => f.param === 'tag_ids') &&
+          [...store.products.values()].some((p) => tagsAsLastSaved.has(p)),
+        bend: (selection) => ({
+          ...selection,
+          filters: rekept(selection.filters, 'tag_ids', (f) => (p) => {
+            const ids = Array.isArray(f.value) ? (f.value as unknown[]) : [];
+            return (tagsAsLastSaved.get(p) ?? p.tag_ids).some((id) => ids.includes(id));
+          }),
+        }),
+      },
+    },
+  },
+  'list-price-filter-stale-after-prices-alone': {
+    clause: 'list-products.filter-price',
+    description:
+      '`min_price` and `max_price` read a denormalised search price that only a save of the whole product rewrites: after an update of its prices alone, the product is filtered by the price it had.',
+    bends: {
+      productWrite: {
+        when: (write, context) => updating(context) && write.body.price !== undefined && sendsNoName(write.body),
+        bend: (write) => {
+          if (!priceAsLastSaved.has(write.product)) priceAsLastSaved.set(write.product, write.product.price);
+          return write;
+        },
+      },
+      listSelection: {
+        when: ({ filters }, { store }) =>
+          filters.some((f) => f.param === 'min_price' || f.param === 'max_price') &&
+          [...store.products.values()].some((p) => priceAsLastSaved.has(p)),
+        bend: (selection) => {
+          const price = (p: ProductRecord) => priceAsLastSaved.get(p) ?? p.price;
+          const atLeast = rekept(selection.filters, 'min_price', (f) => (p) => price(p) >= Number(f.value));
+          return { ...selection, filters: rekept(atLeast, 'max_price', (f) => (p) => price(p) <= Number(f.value)) };
+        },
+      },
+    },
+  },
+  'update-event-on-name-or-price-only': {
+    clause: 'webhook.delivery-destination',
+    description:
+      "`product.updated` is emitted only when an update changes the product's name or price (the observer's `wasChanged` list misses the tags and dates): an update of its tags or dates alone notifies no one.",
+    bends: {
+      emit: {
+        when: ({ event, data }, { previous }) => {
+          if (event !== 'product.updated' || previous === undefined || !isRecord(data)) return false;
+          const before = previous();
+          return (
+            isRecord(before) && JSON.stringify(before.name) === JSON.stringify(data.name) && before.price === data.price
+          );
+        },
+        bend: (emission) => ({ ...emission, webhooks: [] }),
+      },
+    },
+  },
+  'update-event-original-when-name-kept': {
+    clause: 'webhook.delivery-update-values',
+    description:
+      "`product.updated` of an update that keeps the product's name carries the product as it was before the update: the listener serialises the model's original attributes unless the name is dirty.",
+    bends: {
+      emit: {
+        when: ({ event, data, webhooks }, { previous }) => {
+          if (event !== 'product.updated' || webhooks.length === 0 || previous === undefined || !isRecord(data))
+            return false;
+          const before = previous();
+          return isRecord(before) && JSON.stringify(before.name) === JSON.stringify(data.name);
+        },
+        bend: (emission, { previous }) => ({ ...emission, data: previous?.() }),
       },
     },
   },

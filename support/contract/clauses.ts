@@ -324,12 +324,22 @@ export const Clauses = {
   'update-service.applies-changes': assumed(
     'Update Service Product',
     'PATCH with the same body fields as Create Service Product.',
-    'The fields sent come back changed (a list sent, such as `tags` or `category`, replaces the old one); `updated_at` is not before `created_at`.',
+    'The fields sent come back changed (a list sent, such as `tags` or `category`, replaces the old one), on every update of a product: a field group sent alone (its tags, its prices), and a second update as the first.',
   ),
   'update-service.omitted-kept': assumed(
     'Update Service Product',
     'whether omitted fields keep their values: not shown.',
     'PATCH leaves fields it does not send as they were. Which fields are required is not shown either: where the target refuses a PATCH that leaves fields out, this is not judged.',
+  ),
+  'update-service.created-at-kept': assumed(
+    'Resources: Product',
+    'created_at | string | Timestamp. updated_at | string | Timestamp.',
+    'An update leaves `created_at` as the create answered it, whatever it sends (a field group alone, or the product whole), the second update as the first: it says when the product was created.',
+  ),
+  'update-service.updated-at-order': assumed(
+    'Resources: Product',
+    'created_at | string | Timestamp. updated_at | string | Timestamp.',
+    "`updated_at` in an update's answer is not before its `created_at`, nor before the `updated_at` the write before it answered (the create's, or the update's before it): timestamps of one store, compared as written (an update in the same second may answer the same time).",
   ),
   'update-service.validation': assumed(
     'Update Service Product',

@@ -146,6 +146,7 @@ export const Operations = {
     identifies: 'product',
     specFiles: [
       'products/update-service-product.spec.ts',
+      'products/service-product-life.spec.ts',
       'products/product-answers.spec.ts',
       'products/product-validation.spec.ts',
     ],

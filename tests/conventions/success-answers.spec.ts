@@ -3,9 +3,13 @@
  * envelope and a JSON body. One test of each per operation, made from the operation contract
  * (support/contract/operations.ts) and the valid call the `calls` fixture prepares for it; each
  * reads only what it judges, so a wrong status does not fail the envelope test, nor the reverse.
+ * The envelope and the JSON body are judged under each language the spec names (`Accept-Language`
+ * ar and en, sent on the call judged): a store localizes its answers by it, and its allowed values are
+ * not shown, so a language the target does not take makes the test not applicable.
  */
 import { z } from 'zod';
 import { cites, expect, requireSuccess, test } from '../../fixtures/index.ts';
+import { LANGUAGES } from '../../fixtures/calls.ts';
 import { OperationIds, Operations } from '../../support/contract/operations.ts';
 import { Envelope, JSON_CONTENT_TYPE } from '../../support/contract/schemas/common.ts';
 
@@ -21,25 +25,29 @@ for (const operation of OperationIds) {
       expect(response, refused).toHaveStatus(success);
     });
 
-    test(
-      'answers with the success envelope: status "success", a message and data',
-      cites(operation, 'conventions.envelope'),
-      async ({ calls }) => {
-        const response = await (await calls.prepare(operation)).send();
-        requireSuccess(response, operation, 'the call');
-        expect(response).toMatchSchema(Envelope(z.unknown().refine((data) => data !== undefined, 'data is required')));
-      },
-    );
+    for (const language of LANGUAGES) {
+      test(
+        `answers with the success envelope: status "success", a message and data, for Accept-Language: ${language}`,
+        cites(operation, 'conventions.envelope'),
+        async ({ calls }) => {
+          const response = await calls.answerIn(operation, language);
+          requireSuccess(response, operation, 'the call');
+          expect(response).toMatchSchema(
+            Envelope(z.unknown().refine((data) => data !== undefined, 'data is required')),
+          );
+        },
+      );
 
-    test(
-      'answers with Content-Type application/json and a JSON body',
-      cites(operation, 'conventions.json-body'),
-      async ({ calls }) => {
-        const response = await (await calls.prepare(operation)).send();
-        requireSuccess(response, operation, 'the call');
-        expect(response.contentType, `Content-Type of ${response.describe()}`).toMatch(JSON_CONTENT_TYPE);
-        expect(response.notJsonReason(), `the body of ${response.describe()} parses as JSON`).toBeUndefined();
-      },
-    );
+      test(
+        `answers with Content-Type application/json and a JSON body, for Accept-Language: ${language}`,
+        cites(operation, 'conventions.json-body'),
+        async ({ calls }) => {
+          const response = await calls.answerIn(operation, language);
+          requireSuccess(response, operation, 'the call');
+          expect(response.contentType, `Content-Type of ${response.describe()}`).toMatch(JSON_CONTENT_TYPE);
+          expect(response.notJsonReason(), `the body of ${response.describe()} parses as JSON`).toBeUndefined();
+        },
+      );
+    }
   });
 }

@@ -21,6 +21,7 @@ import {
   concurrently,
 } from '../../fixtures/index.ts';
 import {
+  LANGUAGES,
   productFields,
   textOf,
   checkboxOption,
@@ -139,53 +140,57 @@ for (const operation of [
       },
     );
 
-    test(
-      'with created_at and updated_at in the form YYYY-MM-DD HH:MM:SS',
-      cites(operation, 'conventions.timestamps'),
-      async ({ products }) => {
-        const { response } = await products.answer(operation);
-        requireSuccess(response, operation);
-        const timestamps = productFields(response, 'created_at', 'updated_at');
-        expect(timestamps, `data timestamps of ${response.describe()}`).toMatchSchema(
-          z.object({ created_at: Timestamp, updated_at: Timestamp }),
-        );
-      },
-    );
+    // The conventions of a Product answer, under each language: a store localizes its answers by Accept-Language.
+    for (const language of LANGUAGES) {
+      test(
+        `with created_at and updated_at in the form YYYY-MM-DD HH:MM:SS, for Accept-Language: ${language}`,
+        cites(operation, 'conventions.timestamps'),
+        async ({ products }) => {
+          const { response } = await products.answerIn(operation, language);
+          requireSuccess(response, operation);
+          const timestamps = productFields(response, 'created_at', 'updated_at');
+          expect(timestamps, `data timestamps of ${response.describe()}`).toMatchSchema(
+            z.object({ created_at: Timestamp, updated_at: Timestamp }),
+          );
+        },
+      );
 
-    test(
-      'with image, and the images of its brand and categories, as absolute URLs',
-      cites(operation, 'conventions.image-absolute-url'),
-      async ({ products }) => {
-        const { response } = await products.answer(operation);
-        requireSuccess(response, operation);
-        const { image, brand, categories } = productFields(response, 'image', 'brand', 'categories');
-        const images = {
-          image,
-          brand: brand && { logo: brand.logo, banner: brand.banner },
-          categories: categories.map((c) => ({ image: c.image })),
-        };
-        const Images = z.object({
-          image: AbsoluteUrl,
-          brand: z.object({ logo: AbsoluteUrl, banner: AbsoluteUrl }).nullable(),
-          categories: z.array(z.object({ image: AbsoluteUrl })),
-        });
-        expect(images, `image fields of ${response.describe()}`).toMatchSchema(Images);
-      },
-    );
+      test(
+        `with image, and the images of its brand and categories, as absolute URLs, for Accept-Language: ${language}`,
+        cites(operation, 'conventions.image-absolute-url'),
+        async ({ products }) => {
+          const { response } = await products.answerIn(operation, language);
+          requireSuccess(response, operation);
+          const { image, brand, categories } = productFields(response, 'image', 'brand', 'categories');
+          const images = {
+            image,
+            brand: brand && { logo: brand.logo, banner: brand.banner },
+            categories: categories.map((c) => ({ image: c.image })),
+          };
+          const Images = z.object({
+            image: AbsoluteUrl,
+            brand: z.object({ logo: AbsoluteUrl, banner: AbsoluteUrl }).nullable(),
+            categories: z.array(z.object({ image: AbsoluteUrl })),
+          });
+          expect(images, `image fields of ${response.describe()}`).toMatchSchema(Images);
+        },
+      );
 
-    test(
-      'with name, summary and description, and those of its brand and categories, keyed ar and en',
-      cites(operation, 'conventions.bilingual'),
-      async ({ products }) => {
-        const { response } = await products.answer(operation);
-        requireSuccess(response, operation);
-        const Texts = z.looseObject({ name: BilingualText, description: BilingualText });
-        const Bilingual = z
-          .looseObject({ summary: BilingualText, brand: Texts.nullable(), categories: z.array(Texts) })
-          .and(Texts);
-        expect(dataOf(response), `human-readable fields of ${response.describe()}`).toMatchSchema(Bilingual);
-      },
-    );
+      test(
+        `with name, summary and description, and those of its brand and categories, keyed ar and en, for Accept-Language: ${language}`,
+        cites(operation, 'conventions.bilingual'),
+        async ({ products }) => {
+          // Both languages under either: the answer is not the one language asked for.
+          const { response } = await products.answerIn(operation, language);
+          requireSuccess(response, operation);
+          const Texts = z.looseObject({ name: BilingualText, description: BilingualText });
+          const Bilingual = z
+            .looseObject({ summary: BilingualText, brand: Texts.nullable(), categories: z.array(Texts) })
+            .and(Texts);
+          expect(dataOf(response), `human-readable fields of ${response.describe()}`).toMatchSchema(Bilingual);
+        },
+      );
+    }
 
     test(
       'with name_ar and name_en as name.ar and name.en',
@@ -397,6 +402,32 @@ for (const operation of [
       },
     );
 
+    test(
+      `with is_published, a boolean, whichever status of the profile it is ${updating ? 'updated to' : 'created with'}`,
+      cites(operation, 'product.is-published'),
+      async ({ products, config }) => {
+        // Bodies send a status known to publish ('with is_published, a boolean' judges it); here each other status
+        // of the profile, those that do not publish among them (declared, or discovered by the run). An update's
+        // product is made with another status than the one it is updated to (unlikeUpdate): a published one.
+        const others = config.profile.statusIds.filter((id) => id !== publishingStatusId(config.profile));
+        if (others.length === 0)
+          notApplicable('the target profile lists one status (statusIds), which the test with the default body judges');
+        const answers = await concurrently(others.map((status_id) => products.answer(operation, { status_id })));
+        const refused = answers.find(({ response }) => !response.succeeded);
+        if (refused) requireSuccess(refused.response, operation);
+        const IsPublished = z.looseObject({ is_published: z.boolean() });
+        expect(
+          answers
+            .filter(({ response }) => !IsPublished.safeParse(dataOf(response)).success)
+            .map(
+              ({ response, sent }) =>
+                `${response.describe()}, ${updating ? 'updated to' : 'created with'} status_id ${sent.status_id}`,
+            ),
+          'answers whose data.is_published is not a boolean',
+        ).toEqual([]);
+      },
+    );
+
     if (updating) return;
 
     test(
@@ -408,28 +439,6 @@ for (const operation of [
         const tags = answeredTags(response);
         expect(tags, inAnswer(response, 'tags')).toMatchSchema(z.array(Tag).length(1));
         expect((tags as Tag[])[0]?.tag_name, inAnswer(response, 'tags[0].tag_name')).toBe(sent.tags?.[0]);
-      },
-    );
-
-    test(
-      'with is_published, a boolean, whichever status of the profile it is created with',
-      cites(operation, 'product.is-published'),
-      async ({ products, config }) => {
-        // Bodies send a status known to publish ('with is_published, a boolean' judges it); here each other status
-        // of the profile, those that do not publish among them (declared, or discovered by the run).
-        const others = config.profile.statusIds.filter((id) => id !== publishingStatusId(config.profile));
-        if (others.length === 0)
-          notApplicable('the target profile lists one status (statusIds), which the test with the default body judges');
-        const answers = await concurrently(others.map((status_id) => products.answer(operation, { status_id })));
-        const refused = answers.find(({ response }) => !response.succeeded);
-        if (refused) requireSuccess(refused.response, operation);
-        const IsPublished = z.looseObject({ is_published: z.boolean() });
-        expect(
-          answers
-            .filter(({ response }) => !IsPublished.safeParse(dataOf(response)).success)
-            .map(({ response, sent }) => `${response.describe()}, created with status_id ${sent.status_id}`),
-          'answers whose data.is_published is not a boolean',
-        ).toEqual([]);
       },
     );
 

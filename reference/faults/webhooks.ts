@@ -452,6 +452,30 @@ export const webhookFaults = {
       },
     },
   },
+  'update-webhook-status-0-ignored': {
+    clause: 'update-webhook.applies-changes',
+    description:
+      'Update Webhook keeps the status when it is sent 0: the new status is read as `status || webhook.status`, and 0 is falsy.',
+    bends: {
+      webhookWrite: {
+        when: (body, { operation, webhook }) =>
+          operation === 'updateWebhook' && body.status === 0 && webhook?.status !== 0,
+        bend: (body, { webhook }) => ({ ...body, status: webhook?.status ?? body.status }),
+      },
+    },
+  },
+  'update-webhook-patch-ignored': {
+    clause: 'update-webhook.applies-changes',
+    description:
+      'Update Webhook keeps the method_type when it is sent PATCH: it maps the value through a table of POST and PUT, and PATCH finds no entry (answered 200 all the same).',
+    bends: {
+      webhookWrite: {
+        when: (body, { operation, webhook }) =>
+          operation === 'updateWebhook' && body.method_type === 'PATCH' && webhook?.method_type !== 'PATCH',
+        bend: (body, { webhook }) => ({ ...body, method_type: webhook?.method_type ?? body.method_type }),
+      },
+    },
+  },
   'update-webhook-events-appended': {
     clause: 'update-webhook.applies-changes',
     description: 'Update Webhook adds the sent events to the old ones instead of replacing them.',

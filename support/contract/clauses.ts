@@ -116,7 +116,7 @@ export const Clauses = {
   'update-webhook.applies-changes': assumed(
     'Update Webhook',
     'Body: the same fields as in registration.',
-    'An update the target takes comes back with the fields sent (name, url, method_type, status), and `events` replaced by the sent set. Values of `method_type` and `status` other than POST and 1 are not shown: where the target refuses them, only the other fields are judged.',
+    'An update the target takes comes back with the fields sent (name, url, method_type, status), and `events` replaced by the sent set. Values of `method_type` and `status` other than POST and 1 are not shown: each of PUT, PATCH and 0 is judged where the target takes it, on its own, and not where it refuses it.',
   ),
   'update-webhook.validation': assumed(
     'Update Webhook',

@@ -259,8 +259,58 @@ const instanceFaults = {
   },
 } as const satisfies Record<string, FaultDefinition>;
 
+/** Faults of values the spec does not show taken at registration (method_type PUT or PATCH, a long secret), where a store takes them. */
+const takenValueFaults = {
+  'delivery-put-sent-as-post-with-override': {
+    clause: 'webhook.delivery-method',
+    description:
+      'A webhook with method_type PUT is delivered with POST and `X-HTTP-Method-Override: PUT` (method spoofing, as for an HTML form).',
+    bends: {
+      delivery: {
+        when: (outgoing, { webhook }) => webhook.method_type === 'PUT' && outgoing.method === 'PUT',
+        bend: (outgoing) => ({
+          ...outgoing,
+          method: 'POST',
+          headers: { ...outgoing.headers, 'x-http-method-override': 'PUT' },
+        }),
+      },
+    },
+  },
+  'delivery-patch-sent-as-post': {
+    clause: 'webhook.delivery-method',
+    description:
+      "A webhook with method_type PATCH is delivered with POST: the HTTP client's switch on the method has no PATCH case and falls back to POST.",
+    bends: {
+      delivery: {
+        when: (outgoing, { webhook }) => webhook.method_type === 'PATCH' && outgoing.method === 'PATCH',
+        bend: (outgoing) => ({ ...outgoing, method: 'POST' }),
+      },
+    },
+  },
+  'delivery-signing-key-cut-to-64': {
+    clause: 'webhook.delivery-signature',
+    description:
+      'Deliveries are signed with the first 64 characters of a longer secret (the signing service keeps keys in a buffer of 64 bytes), while `plain_secret` echoes the whole secret.',
+    bends: {
+      signingSecret: { when: (secret) => secret.length > 64, bend: (secret) => secret.slice(0, 64) },
+    },
+  },
+  'register-webhook-secret-varchar-64': {
+    clause: 'register-webhook.secret-echo',
+    description:
+      'A supplied secret is stored in a column of 64 characters: a longer one is cut to its first 64, and `plain_secret` is what was stored.',
+    bends: {
+      webhookWrite: onRegister(
+        (body) => ({ ...body, secret: body.secret?.slice(0, 64) }),
+        (body) => (body.secret?.length ?? 0) > 64,
+      ),
+    },
+  },
+} as const satisfies Record<string, FaultDefinition>;
+
 export const webhookFaults = {
   ...instanceFaults,
+  ...takenValueFaults,
   // Register Webhook
   'webhook-one-per-event': {
     clause: 'webhook.shared-events',

@@ -156,7 +156,7 @@ export const Clauses = {
   'webhook.delivery-method': stated(
     'Resources: Webhook',
     'method_type | HTTP method used for delivery; the value POST is used.',
-    'A delivery that arrives for a webhook registered with `method_type` POST is a POST. (Whether a delivery arrives at all is webhook.delivery-destination.)',
+    'A delivery that arrives for a webhook is sent with the HTTP method its `method_type` names, as the target answered it: POST, as registered; PUT or PATCH where the target takes them at registration (other values are not shown: a target refusing them is not judged on them). (Whether a delivery arrives at all is webhook.delivery-destination.)',
   ),
   'webhook.delivery-json': assumed(
     'What the service does',
@@ -191,7 +191,7 @@ export const Clauses = {
   'webhook.delivery-signature': assumed(
     'Authentication',
     'A webhook may have a secret ... Delivery request headers, signature computation: not shown.',
-    "Deliveries are signed with the webhook's secret under the scheme the target documents (configured by WEBHOOK_SIGNATURE_SCHEME).",
+    "Deliveries are signed with the webhook's secret under the scheme the target documents (configured by WEBHOOK_SIGNATURE_SCHEME): `plain_secret` as registered, of any length the target takes (32 or 100 characters).",
   ),
 
   // --- Authentication ------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import { EventNames, type EventName } from '../../support/contract/events.ts';
 import { formatTimestamp } from '../format.ts';
 import type { Bend, Outgoing } from '../hooks.ts';
 import type { WebhookRecord } from '../store.ts';
-import { isEventName } from '../validation.ts';
+import { isEventName, type WebhookBody } from '../validation.ts';
 import { isRecord, successData, successList, successStatus, type FaultDefinition } from './definition.ts';
 
 const HOUR_MS = 3_600_000;
@@ -259,6 +259,194 @@ const instanceFaults = {
   },
 } as const satisfies Record<string, FaultDefinition>;
 
+/** What a webhook was when it was registered, as a dispatcher's cache filled then keeps it. */
+interface AsRegistered {
+  readonly url: string;
+  readonly method_type: string;
+  readonly status: number;
+  readonly secret: string;
+  readonly events: readonly EventName[];
+}
+
+/**
+ * A dispatcher's cache of each webhook as it was registered, which Update Webhook never refreshes: filled
+ * just before the first update that `changes` what the fault is about (until then, the webhook is as
+ * registered). One per fault, keyed by the webhook's record: each reference has records of its own.
+ */
+function registrationCache(changes: (body: WebhookBody, webhook: WebhookRecord) => boolean) {
+  const cache = new WeakMap<WebhookRecord, AsRegistered>();
+  const fill: Bend<'webhookWrite'> = {
+    when: (body, { operation, webhook }) =>
+      operation === 'updateWebhook' && webhook !== undefined && !cache.has(webhook) && changes(body, webhook),
+    bend: (body, { webhook }) => {
+      if (webhook !== undefined) {
+        const { url, method_type, status, secret } = webhook;
+        cache.set(webhook, { url, method_type, status, secret, events: webhook.events.map((e) => e.event_name) });
+      }
+      return body;
+    },
+  };
+  return { fill, registered: (webhook: WebhookRecord) => cache.get(webhook) };
+}
+
+const subscribed = (webhook: WebhookRecord, event: EventName) => webhook.events.some((e) => e.event_name === event);
+const sameEvents = (body: WebhookBody, webhook: WebhookRecord) =>
+  [...new Set(body.events)].sort().join() ===
+  webhook.events
+    .map((e) => e.event_name)
+    .sort()
+    .join();
+
+const methodCache = registrationCache((body, webhook) => body.method_type !== webhook.method_type);
+const secretCache = registrationCache((body, webhook) => body.secret !== undefined && body.secret !== webhook.secret);
+const statusCache = registrationCache((body, webhook) => body.status !== webhook.status);
+const addedEventsCache = registrationCache((body, webhook) => !sameEvents(body, webhook));
+const removedEventsCache = registrationCache((body, webhook) => !sameEvents(body, webhook));
+const urlCache = registrationCache((body, webhook) => body.url !== webhook.url);
+
+/** The webhooks an update switched from 1 to 0: a subscriber index that drops them, and never takes them back. */
+const switchedOff = new WeakSet<WebhookRecord>();
+
+/**
+ * Faults of the deliveries after Update Webhook, one step of a webhook's life each: a dispatcher that reads
+ * a webhook as it was registered, where an update changed it.
+ */
+const afterUpdateFaults = {
+  'delivery-method-as-registered': {
+    clause: 'webhook.delivery-method',
+    description:
+      "Deliveries keep the method_type a webhook was registered with after Update Webhook changes it: the dispatcher reads a webhook's delivery settings from a cache filled at registration, which updates do not refresh.",
+    bends: {
+      webhookWrite: methodCache.fill,
+      delivery: {
+        when: (outgoing, { webhook }) =>
+          (methodCache.registered(webhook)?.method_type ?? outgoing.method) !== outgoing.method,
+        bend: (outgoing, { webhook }) => ({
+          ...outgoing,
+          method: methodCache.registered(webhook)?.method_type ?? outgoing.method,
+        }),
+      },
+    },
+  },
+  'delivery-secret-as-registered': {
+    clause: 'webhook.delivery-signature',
+    description:
+      'Deliveries are signed with the secret a webhook was registered with after Update Webhook changes it (the signing key is cached at registration).',
+    bends: {
+      webhookWrite: secretCache.fill,
+      signingSecret: {
+        when: (secret, { webhook }) => (secretCache.registered(webhook)?.secret ?? secret) !== secret,
+        bend: (secret, { webhook }) => secretCache.registered(webhook)?.secret ?? secret,
+      },
+    },
+  },
+  'delivery-status-as-registered': {
+    clause: 'webhook.delivery-status-off',
+    description:
+      "A webhook Update Webhook switched to status 0 is still delivered to: the dispatcher's list of active webhooks is filled at registration and not refreshed by updates.",
+    bends: {
+      webhookWrite: statusCache.fill,
+      emit: {
+        when: ({ event, webhooks }, { all }) =>
+          all.some(
+            (w) =>
+              statusCache.registered(w)?.status === 1 &&
+              w.status !== 1 &&
+              subscribed(w, event) &&
+              !webhooks.includes(w),
+          ),
+        bend: (emission, { all }) => ({
+          ...emission,
+          webhooks: [
+            ...emission.webhooks,
+            ...all.filter(
+              (w) =>
+                statusCache.registered(w)?.status === 1 &&
+                w.status !== 1 &&
+                subscribed(w, emission.event) &&
+                !emission.webhooks.includes(w),
+            ),
+          ],
+        }),
+      },
+    },
+  },
+  'delivery-never-sent-after-switched-on-again': {
+    clause: 'webhook.delivery-status-off',
+    description:
+      "A webhook switched off by Update Webhook and switched on again is never delivered to: switching it off drops it from the dispatcher's subscriber index, and switching it on does not put it back.",
+    bends: {
+      webhookWrite: {
+        when: (body, { operation, webhook }) =>
+          operation === 'updateWebhook' && webhook?.status === 1 && body.status === 0,
+        bend: (body, { webhook }) => {
+          if (webhook !== undefined) switchedOff.add(webhook);
+          return body;
+        },
+      },
+      emit: {
+        when: ({ webhooks }) => webhooks.some((w) => switchedOff.has(w)),
+        bend: (emission) => ({ ...emission, webhooks: emission.webhooks.filter((w) => !switchedOff.has(w)) }),
+      },
+    },
+  },
+  'delivery-added-event-never-sent': {
+    clause: 'webhook.delivery-subscription',
+    description:
+      "An event Update Webhook subscribes a webhook to is never delivered to it: the dispatcher's subscriptions are the rows written at registration, and an update writes the webhook's events but not those rows.",
+    bends: {
+      webhookWrite: addedEventsCache.fill,
+      emit: {
+        when: ({ event, webhooks }) =>
+          webhooks.some((w) => addedEventsCache.registered(w)?.events.includes(event) === false),
+        bend: (emission) => ({
+          ...emission,
+          webhooks: emission.webhooks.filter(
+            (w) => addedEventsCache.registered(w)?.events.includes(emission.event) !== false,
+          ),
+        }),
+      },
+    },
+  },
+  'delivery-removed-event-still-sent': {
+    clause: 'webhook.delivery-subscription',
+    description:
+      "An event Update Webhook unsubscribes a webhook from is still delivered to it: the dispatcher's subscriptions are the rows written at registration, and an update does not delete them.",
+    bends: {
+      webhookWrite: removedEventsCache.fill,
+      emit: {
+        when: ({ event, webhooks }, { active }) =>
+          active.some(
+            (w) => removedEventsCache.registered(w)?.events.includes(event) === true && !webhooks.includes(w),
+          ),
+        bend: (emission, { active }) => ({
+          ...emission,
+          webhooks: [
+            ...emission.webhooks,
+            ...active.filter(
+              (w) =>
+                removedEventsCache.registered(w)?.events.includes(emission.event) === true &&
+                !emission.webhooks.includes(w),
+            ),
+          ],
+        }),
+      },
+    },
+  },
+  'delivery-url-as-registered': {
+    clause: 'webhook.delivery-destination',
+    description:
+      "Deliveries still go to the url a webhook was registered with after Update Webhook changes it (the dispatcher's cache of destinations is filled at registration).",
+    bends: {
+      webhookWrite: urlCache.fill,
+      delivery: {
+        when: (outgoing, { webhook }) => (urlCache.registered(webhook)?.url ?? outgoing.url) !== outgoing.url,
+        bend: (outgoing, { webhook }) => ({ ...outgoing, url: urlCache.registered(webhook)?.url ?? outgoing.url }),
+      },
+    },
+  },
+} as const satisfies Record<string, FaultDefinition>;
+
 /** Faults of values the spec does not show taken at registration (method_type PUT or PATCH, a long secret), where a store takes them. */
 const takenValueFaults = {
   'delivery-put-sent-as-post-with-override': {
@@ -310,6 +498,7 @@ const takenValueFaults = {
 
 export const webhookFaults = {
   ...instanceFaults,
+  ...afterUpdateFaults,
   ...takenValueFaults,
   // Register Webhook
   'webhook-one-per-event': {

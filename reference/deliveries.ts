@@ -122,9 +122,10 @@ export class DeliveryDispatcher {
       },
       { webhook, event: message.event, data: message.data },
     );
+    const secret = this.faults.bend('signingSecret', webhook.secret, { webhook, event: message.event });
     const headers = {
       ...outgoing.headers,
-      ...this.#signatureHeaders(webhook.secret, { id: message.id, timestamp: new Date(), body: outgoing.signed }),
+      ...this.#signatureHeaders(secret, { id: message.id, timestamp: new Date(), body: outgoing.signed }),
     };
     webhook.deliveries++;
     // Not the global fetch: it refuses "bad ports" (6000, …) where a receiver may well listen.

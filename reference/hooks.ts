@@ -176,6 +176,8 @@ interface HookPoints {
   emit: Point<Emission, EmissionContext>;
   /** One attempt of a delivery: what it sends, to which webhook, of which event, about what (the event's `data`). */
   delivery: Point<Outgoing, { readonly webhook: WebhookRecord; readonly event: EventName; readonly data: unknown }>;
+  /** The key one attempt of a delivery is signed with: the webhook's secret. */
+  signingSecret: Point<string, { readonly webhook: WebhookRecord; readonly event: EventName }>;
   /** An attempt answered: the receiver's status (none when it did not answer), and whether the message is itself sent anew. */
   settle: Point<
     AttemptOutcome,

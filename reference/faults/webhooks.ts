@@ -3,7 +3,7 @@ import { EventNames, type EventName } from '../../support/contract/events.ts';
 import { formatTimestamp } from '../format.ts';
 import type { Bend, Outgoing } from '../hooks.ts';
 import type { WebhookRecord } from '../store.ts';
-import { isEventName } from '../validation.ts';
+import { isEventName, type WebhookBody } from '../validation.ts';
 import { isRecord, successData, successList, successStatus, type FaultDefinition } from './definition.ts';
 
 const HOUR_MS = 3_600_000;
@@ -259,8 +259,247 @@ const instanceFaults = {
   },
 } as const satisfies Record<string, FaultDefinition>;
 
+/** What a webhook was when it was registered, as a dispatcher's cache filled then keeps it. */
+interface AsRegistered {
+  readonly url: string;
+  readonly method_type: string;
+  readonly status: number;
+  readonly secret: string;
+  readonly events: readonly EventName[];
+}
+
+/**
+ * A dispatcher's cache of each webhook as it was registered, which Update Webhook never refreshes: filled
+ * just before the first update that `changes` what the fault is about (until then, the webhook is as
+ * registered). One per fault, keyed by the webhook's record: each reference has records of its own.
+ */
+function registrationCache(changes: (body: WebhookBody, webhook: WebhookRecord) => boolean) {
+  const cache = new WeakMap<WebhookRecord, AsRegistered>();
+  const fill: Bend<'webhookWrite'> = {
+    when: (body, { operation, webhook }) =>
+      operation === 'updateWebhook' && webhook !== undefined && !cache.has(webhook) && changes(body, webhook),
+    bend: (body, { webhook }) => {
+      if (webhook !== undefined) {
+        const { url, method_type, status, secret } = webhook;
+        cache.set(webhook, { url, method_type, status, secret, events: webhook.events.map((e) => e.event_name) });
+      }
+      return body;
+    },
+  };
+  return { fill, registered: (webhook: WebhookRecord) => cache.get(webhook) };
+}
+
+const subscribed = (webhook: WebhookRecord, event: EventName) => webhook.events.some((e) => e.event_name === event);
+const sameEvents = (body: WebhookBody, webhook: WebhookRecord) =>
+  [...new Set(body.events)].sort().join() ===
+  webhook.events
+    .map((e) => e.event_name)
+    .sort()
+    .join();
+
+const methodCache = registrationCache((body, webhook) => body.method_type !== webhook.method_type);
+const secretCache = registrationCache((body, webhook) => body.secret !== undefined && body.secret !== webhook.secret);
+const statusCache = registrationCache((body, webhook) => body.status !== webhook.status);
+const addedEventsCache = registrationCache((body, webhook) => !sameEvents(body, webhook));
+const removedEventsCache = registrationCache((body, webhook) => !sameEvents(body, webhook));
+const urlCache = registrationCache((body, webhook) => body.url !== webhook.url);
+
+/** The webhooks an update switched from 1 to 0: a subscriber index that drops them, and never takes them back. */
+const switchedOff = new WeakSet<WebhookRecord>();
+
+/**
+ * Faults of the deliveries after Update Webhook, one step of a webhook's life each: a dispatcher that reads
+ * a webhook as it was registered, where an update changed it.
+ */
+const afterUpdateFaults = {
+  'delivery-method-as-registered': {
+    clause: 'webhook.delivery-method',
+    description:
+      "Deliveries keep the method_type a webhook was registered with after Update Webhook changes it: the dispatcher reads a webhook's delivery settings from a cache filled at registration, which updates do not refresh.",
+    bends: {
+      webhookWrite: methodCache.fill,
+      delivery: {
+        when: (outgoing, { webhook }) =>
+          (methodCache.registered(webhook)?.method_type ?? outgoing.method) !== outgoing.method,
+        bend: (outgoing, { webhook }) => ({
+          ...outgoing,
+          method: methodCache.registered(webhook)?.method_type ?? outgoing.method,
+        }),
+      },
+    },
+  },
+  'delivery-secret-as-registered': {
+    clause: 'webhook.delivery-signature',
+    description:
+      'Deliveries are signed with the secret a webhook was registered with after Update Webhook changes it (the signing key is cached at registration).',
+    bends: {
+      webhookWrite: secretCache.fill,
+      signingSecret: {
+        when: (secret, { webhook }) => (secretCache.registered(webhook)?.secret ?? secret) !== secret,
+        bend: (secret, { webhook }) => secretCache.registered(webhook)?.secret ?? secret,
+      },
+    },
+  },
+  'delivery-status-as-registered': {
+    clause: 'webhook.delivery-status-off',
+    description:
+      "A webhook Update Webhook switched to status 0 is still delivered to: the dispatcher's list of active webhooks is filled at registration and not refreshed by updates.",
+    bends: {
+      webhookWrite: statusCache.fill,
+      emit: {
+        when: ({ event, webhooks }, { all }) =>
+          all.some(
+            (w) =>
+              statusCache.registered(w)?.status === 1 &&
+              w.status !== 1 &&
+              subscribed(w, event) &&
+              !webhooks.includes(w),
+          ),
+        bend: (emission, { all }) => ({
+          ...emission,
+          webhooks: [
+            ...emission.webhooks,
+            ...all.filter(
+              (w) =>
+                statusCache.registered(w)?.status === 1 &&
+                w.status !== 1 &&
+                subscribed(w, emission.event) &&
+                !emission.webhooks.includes(w),
+            ),
+          ],
+        }),
+      },
+    },
+  },
+  'delivery-never-sent-after-switched-on-again': {
+    clause: 'webhook.delivery-status-off',
+    description:
+      "A webhook switched off by Update Webhook and switched on again is never delivered to: switching it off drops it from the dispatcher's subscriber index, and switching it on does not put it back.",
+    bends: {
+      webhookWrite: {
+        when: (body, { operation, webhook }) =>
+          operation === 'updateWebhook' && webhook?.status === 1 && body.status === 0,
+        bend: (body, { webhook }) => {
+          if (webhook !== undefined) switchedOff.add(webhook);
+          return body;
+        },
+      },
+      emit: {
+        when: ({ webhooks }) => webhooks.some((w) => switchedOff.has(w)),
+        bend: (emission) => ({ ...emission, webhooks: emission.webhooks.filter((w) => !switchedOff.has(w)) }),
+      },
+    },
+  },
+  'delivery-added-event-never-sent': {
+    clause: 'webhook.delivery-subscription',
+    description:
+      "An event Update Webhook subscribes a webhook to is never delivered to it: the dispatcher's subscriptions are the rows written at registration, and an update writes the webhook's events but not those rows.",
+    bends: {
+      webhookWrite: addedEventsCache.fill,
+      emit: {
+        when: ({ event, webhooks }) =>
+          webhooks.some((w) => addedEventsCache.registered(w)?.events.includes(event) === false),
+        bend: (emission) => ({
+          ...emission,
+          webhooks: emission.webhooks.filter(
+            (w) => addedEventsCache.registered(w)?.events.includes(emission.event) !== false,
+          ),
+        }),
+      },
+    },
+  },
+  'delivery-removed-event-still-sent': {
+    clause: 'webhook.delivery-subscription',
+    description:
+      "An event Update Webhook unsubscribes a webhook from is still delivered to it: the dispatcher's subscriptions are the rows written at registration, and an update does not delete them.",
+    bends: {
+      webhookWrite: removedEventsCache.fill,
+      emit: {
+        when: ({ event, webhooks }, { active }) =>
+          active.some(
+            (w) => removedEventsCache.registered(w)?.events.includes(event) === true && !webhooks.includes(w),
+          ),
+        bend: (emission, { active }) => ({
+          ...emission,
+          webhooks: [
+            ...emission.webhooks,
+            ...active.filter(
+              (w) =>
+                removedEventsCache.registered(w)?.events.includes(emission.event) === true &&
+                !emission.webhooks.includes(w),
+            ),
+          ],
+        }),
+      },
+    },
+  },
+  'delivery-url-as-registered': {
+    clause: 'webhook.delivery-destination',
+    description:
+      "Deliveries still go to the url a webhook was registered with after Update Webhook changes it (the dispatcher's cache of destinations is filled at registration).",
+    bends: {
+      webhookWrite: urlCache.fill,
+      delivery: {
+        when: (outgoing, { webhook }) => (urlCache.registered(webhook)?.url ?? outgoing.url) !== outgoing.url,
+        bend: (outgoing, { webhook }) => ({ ...outgoing, url: urlCache.registered(webhook)?.url ?? outgoing.url }),
+      },
+    },
+  },
+} as const satisfies Record<string, FaultDefinition>;
+
+/** Faults of values the spec does not show taken at registration (method_type PUT or PATCH, a long secret), where a store takes them. */
+const takenValueFaults = {
+  'delivery-put-sent-as-post-with-override': {
+    clause: 'webhook.delivery-method',
+    description:
+      'A webhook with method_type PUT is delivered with POST and `X-HTTP-Method-Override: PUT` (method spoofing, as for an HTML form).',
+    bends: {
+      delivery: {
+        when: (outgoing, { webhook }) => webhook.method_type === 'PUT' && outgoing.method === 'PUT',
+        bend: (outgoing) => ({
+          ...outgoing,
+          method: 'POST',
+          headers: { ...outgoing.headers, 'x-http-method-override': 'PUT' },
+        }),
+      },
+    },
+  },
+  'delivery-patch-sent-as-post': {
+    clause: 'webhook.delivery-method',
+    description:
+      "A webhook with method_type PATCH is delivered with POST: the HTTP client's switch on the method has no PATCH case and falls back to POST.",
+    bends: {
+      delivery: {
+        when: (outgoing, { webhook }) => webhook.method_type === 'PATCH' && outgoing.method === 'PATCH',
+        bend: (outgoing) => ({ ...outgoing, method: 'POST' }),
+      },
+    },
+  },
+  'delivery-signing-key-cut-to-64': {
+    clause: 'webhook.delivery-signature',
+    description:
+      'Deliveries are signed with the first 64 characters of a longer secret (the signing service keeps keys in a buffer of 64 bytes), while `plain_secret` echoes the whole secret.',
+    bends: {
+      signingSecret: { when: (secret) => secret.length > 64, bend: (secret) => secret.slice(0, 64) },
+    },
+  },
+  'register-webhook-secret-varchar-64': {
+    clause: 'register-webhook.secret-echo',
+    description:
+      'A supplied secret is stored in a column of 64 characters: a longer one is cut to its first 64, and `plain_secret` is what was stored.',
+    bends: {
+      webhookWrite: onRegister(
+        (body) => ({ ...body, secret: body.secret?.slice(0, 64) }),
+        (body) => (body.secret?.length ?? 0) > 64,
+      ),
+    },
+  },
+} as const satisfies Record<string, FaultDefinition>;
+
 export const webhookFaults = {
   ...instanceFaults,
+  ...afterUpdateFaults,
+  ...takenValueFaults,
   // Register Webhook
   'webhook-one-per-event': {
     clause: 'webhook.shared-events',
@@ -449,6 +688,30 @@ export const webhookFaults = {
           method_type: webhook?.method_type ?? body.method_type,
           status: webhook?.status ?? body.status,
         }),
+      },
+    },
+  },
+  'update-webhook-status-0-ignored': {
+    clause: 'update-webhook.applies-changes',
+    description:
+      'Update Webhook keeps the status when it is sent 0: the new status is read as `status || webhook.status`, and 0 is falsy.',
+    bends: {
+      webhookWrite: {
+        when: (body, { operation, webhook }) =>
+          operation === 'updateWebhook' && body.status === 0 && webhook?.status !== 0,
+        bend: (body, { webhook }) => ({ ...body, status: webhook?.status ?? body.status }),
+      },
+    },
+  },
+  'update-webhook-patch-ignored': {
+    clause: 'update-webhook.applies-changes',
+    description:
+      'Update Webhook keeps the method_type when it is sent PATCH: it maps the value through a table of POST and PUT, and PATCH finds no entry (answered 200 all the same).',
+    bends: {
+      webhookWrite: {
+        when: (body, { operation, webhook }) =>
+          operation === 'updateWebhook' && body.method_type === 'PATCH' && webhook?.method_type !== 'PATCH',
+        bend: (body, { webhook }) => ({ ...body, method_type: webhook?.method_type ?? body.method_type }),
       },
     },
   },

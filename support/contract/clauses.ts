@@ -116,7 +116,7 @@ export const Clauses = {
   'update-webhook.applies-changes': assumed(
     'Update Webhook',
     'Body: the same fields as in registration.',
-    'An update the target takes comes back with the fields sent (name, url, method_type, status), and `events` replaced by the sent set. Values of `method_type` and `status` other than POST and 1 are not shown: where the target refuses them, only the other fields are judged.',
+    'An update the target takes comes back with the fields sent (name, url, method_type, status), and `events` replaced by the sent set. Values of `method_type` and `status` other than POST and 1 are not shown: each of PUT, PATCH and 0 is judged where the target takes it, on its own, and not where it refuses it.',
   ),
   'update-webhook.validation': assumed(
     'Update Webhook',
@@ -151,12 +151,12 @@ export const Clauses = {
   'webhook.delivery-destination': assumed(
     'Resources: Webhook',
     'url | Destination URL for notifications.',
-    'A webhook subscribed to an event that happens is notified at its `url`; `product.created` follows Create Booking Product and Create Service Product, and `product.updated` follows Update Service Product.',
+    'A webhook subscribed to an event that happens is notified at its `url`; `product.created` follows Create Booking Product and Create Service Product, and `product.updated` follows Update Service Product. The url is the one it has now: after Update Webhook moves it to another url, the deliveries of later writes go there, and none to the url it left.',
   ),
   'webhook.delivery-method': stated(
     'Resources: Webhook',
     'method_type | HTTP method used for delivery; the value POST is used.',
-    'A delivery that arrives for a webhook registered with `method_type` POST is a POST. (Whether a delivery arrives at all is webhook.delivery-destination.)',
+    'A delivery that arrives for a webhook is sent with the HTTP method its `method_type` names, as the target answered it: POST, as registered; PUT or PATCH where the target takes them, at registration or by Update Webhook (other values are not shown: a target refusing them is not judged on them), for the deliveries of writes made once the update was answered. (Whether a delivery arrives at all is webhook.delivery-destination.)',
   ),
   'webhook.delivery-json': assumed(
     'What the service does',
@@ -171,12 +171,12 @@ export const Clauses = {
   'webhook.delivery-subscription': assumed(
     'Events',
     'A webhook subscribes to events by listing event names in `events`.',
-    'A webhook is not notified of events it did not subscribe to, for each event the suite causes: one subscribed only to `product.created` gets no delivery naming `product.updated` about a product that was updated, one subscribed only to `product.updated` none naming `product.created` about a product that was created, and one subscribed only to `product.deleted` no delivery about a product that was created. Deliveries are matched by the product (its id), so events the suite did not cause never count.',
+    'A webhook is not notified of events it did not subscribe to, for each event the suite causes: one subscribed only to `product.created` gets no delivery naming `product.updated` about a product that was updated, one subscribed only to `product.updated` none naming `product.created` about a product that was created, and one subscribed only to `product.deleted` no delivery about a product that was created. Deliveries are matched by the product (its id), so events the suite did not cause never count. The subscription is the one the webhook has now: once Update Webhook adds `product.created` to it, the creation of a product reaches it (a delivery about the product that does not name only another event); once it removes `product.updated`, no delivery naming `product.updated` about an updated product does.',
   ),
   'webhook.delivery-status-off': assumed(
     'States and transitions',
     'Webhook `status` | integer | 1 appears. Meaning of any other value: not shown.',
-    'A webhook registered with status 0, where the target takes 0 (answers it back), is off: it is not notified of an event it subscribed to, while a webhook with status 1 subscribed to it is. A target that refuses status 0, or answers another status for it, is not judged.',
+    'A webhook with status 0, where the target takes 0 (answers it back), is off: it is not notified of an event it subscribed to, while a webhook with status 1 subscribed to it is; so when it is registered with status 0, and when Update Webhook switches it to 0. Switched back to 1, it is notified again. A target that refuses status 0, or answers another status for it, is not judged.',
   ),
   'webhook.delivery-once': assumed(
     'Events',
@@ -191,7 +191,7 @@ export const Clauses = {
   'webhook.delivery-signature': assumed(
     'Authentication',
     'A webhook may have a secret ... Delivery request headers, signature computation: not shown.',
-    "Deliveries are signed with the webhook's secret under the scheme the target documents (configured by WEBHOOK_SIGNATURE_SCHEME).",
+    "Deliveries are signed with the webhook's secret under the scheme the target documents (configured by WEBHOOK_SIGNATURE_SCHEME): the secret it has now, `plain_secret` as registered (of any length the target takes: 32 or 100 characters), kept by an update that sends none, or the one sent by the last update the target took with a `secret` (what an update does with it is not shown: a target refusing it there is not judged on it). A delivery may carry signatures with other secrets beside the one that verifies (a rotation).",
   ),
 
   // --- Authentication ------------------------------------------------------------------------

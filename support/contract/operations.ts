@@ -86,7 +86,11 @@ export const Operations = {
     identifies: 'webhook',
     webhookUrlInBody: true,
     refusalReading: 'webhook.shared-events',
-    specFiles: ['webhooks/update-webhook.spec.ts', 'webhooks/webhook-validation.spec.ts'],
+    specFiles: [
+      'webhooks/update-webhook.spec.ts',
+      'webhooks/webhook-validation.spec.ts',
+      'webhooks/webhook-life.spec.ts',
+    ],
   },
   webhookEvents: {
     name: 'Webhook Events',

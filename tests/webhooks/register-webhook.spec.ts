@@ -205,6 +205,39 @@ test.describe('Register Webhook', () => {
   );
 
   test(
+    'returns a supplied secret of 100 characters exactly as plain_secret, where the target takes it',
+    cites('registerWebhook', 'register-webhook.secret-echo'),
+    async ({ api, make }) => {
+      // First the same body with a secret of 32 letters and digits, the plainest one the sample shows.
+      const plain = make.webhook({ secret: make.secret() });
+      const baseline = await test.step('the same body with a secret of 32 letters and digits', () =>
+        asSetUp(() => api.registerWebhook(plain)));
+      await dependWhenSecretRefused(plain, baseline, (body) => asSetUp(() => api.registerWebhook(body)));
+      requireSuccess(baseline, 'registerWebhook', 'the same body with a secret of 32 letters and digits');
+      // Longer than the sample's: a store keeping secrets in a column of 64 characters cuts it.
+      const secret = make.secret(100);
+      const response = await api.registerWebhook(make.webhook({ secret }));
+      // Which lengths a secret may have beyond the sample's least is not shown: a target may refuse this one.
+      if (response.status === 400 || response.status === 422)
+        notApplicable(
+          `the target refused a secret of ${secret.length} letters and digits (${response.describe()}) ` +
+            'and took the same body with one of 32: the lengths a secret may have are not shown',
+        );
+      const { plain_secret } = readSuccess(
+        response,
+        'registerWebhook',
+        z.object({ plain_secret: z.unknown() }),
+        'register-webhook.data',
+        'data.plain_secret',
+      );
+      expect(
+        howSecretDiffers(plain_secret, secret),
+        `data.plain_secret against the supplied secret of ${secret.length} letters and digits (values not shown)`,
+      ).toBe('the same');
+    },
+  );
+
+  test(
     'never carries the supplied secret in the stored webhook, under any key',
     cites('registerWebhook', 'webhook.secret-not-stored'),
     async ({ api, make }) => {

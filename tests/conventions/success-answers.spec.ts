@@ -28,7 +28,7 @@ for (const operation of OperationIds) {
     for (const language of LANGUAGES) {
       test(
         `answers with the success envelope: status "success", a message and data, for Accept-Language: ${language}`,
-        cites(operation, 'conventions.envelope'),
+        cites(operation, 'conventions.envelope').on({ language }),
         async ({ calls }) => {
           const response = await calls.answerIn(operation, language);
           requireSuccess(response, operation, 'the call');
@@ -40,7 +40,7 @@ for (const operation of OperationIds) {
 
       test(
         `answers with Content-Type application/json and a JSON body, for Accept-Language: ${language}`,
-        cites(operation, 'conventions.json-body'),
+        cites(operation, 'conventions.json-body').on({ language }),
         async ({ calls }) => {
           const response = await calls.answerIn(operation, language);
           requireSuccess(response, operation, 'the call');

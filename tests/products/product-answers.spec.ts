@@ -33,6 +33,7 @@ import {
   type ProductSteps,
 } from '../../fixtures/products.ts';
 import type { ClauseId } from '../../support/contract/clauses.ts';
+import type { Instance } from '../../support/contract/instances.ts';
 import { Operations } from '../../support/contract/operations.ts';
 import { publishingStatusId } from '../../support/contract/profile.ts';
 import { AbsoluteUrl, BilingualText, Timestamp } from '../../support/contract/schemas/common.ts';
@@ -91,6 +92,11 @@ for (const operation of [
   'updateServiceProduct',
 ] as const satisfies ProductAnswering[]) {
   const updating = operation === 'updateServiceProduct';
+  /** The instance every test of the operation judges: the kind it makes, and whether it is created or updated. */
+  const instance = {
+    kind: operation === 'createBookingProduct' ? 'booking' : 'service',
+    step: updating ? 'updated' : 'created',
+  } as const satisfies Instance;
   /** The clauses of a check on a value sent: on an update, the PATCH must also have applied it. */
   const sentValue = (...clauses: [ClauseId, ...ClauseId[]]) =>
     cites(operation, ...clauses, ...(updating ? (['update-service.applies-changes'] as const) : []));
@@ -98,7 +104,7 @@ for (const operation of [
   test.describe(`${Operations[operation].name} answers`, () => {
     test(
       'with the fields and types of the Product resource',
-      cites(operation, 'product.shape'),
+      cites(operation, 'product.shape').on(instance),
       async ({ products }) => {
         const { response } = await products.answer(operation);
         requireSuccess(response, operation);
@@ -106,20 +112,20 @@ for (const operation of [
       },
     );
 
-    test('with identifier equal to id', cites(operation, 'product.identifier-equals-id'), async ({ products }) => {
+    test('with identifier equal to id', cites(operation, 'product.identifier-equals-id').on(instance), async ({ products }) => {
       const { response } = await products.answer(operation);
       requireSuccess(response, operation);
       const { id, identifier } = productFields(response, 'id', 'identifier');
       expect(identifier, inAnswer(response, 'identifier')).toBe(id);
     });
 
-    test('with ratings null', cites(operation, 'product.ratings-null'), async ({ products }) => {
+    test('with ratings null', cites(operation, 'product.ratings-null').on(instance), async ({ products }) => {
       const { response } = await products.answer(operation);
       requireSuccess(response, operation);
       field(response, 'ratings').toBeNull();
     });
 
-    test('with is_published, a boolean', cites(operation, 'product.is-published'), async ({ products }) => {
+    test('with is_published, a boolean', cites(operation, 'product.is-published').on(instance), async ({ products }) => {
       const { response } = await products.answer(operation);
       requireSuccess(response, operation);
       expect(dataOf(response), `data of ${response.describe()}`).toMatchSchema(z.object({ is_published: z.boolean() }));
@@ -127,7 +133,7 @@ for (const operation of [
 
     test(
       'without sku, which list items alone carry',
-      cites(operation, 'product.sku-list-only'),
+      cites(operation, 'product.sku-list-only').on(instance),
       async ({ products }) => {
         const { response } = await products.answer(operation);
         requireSuccess(response, operation);
@@ -144,7 +150,7 @@ for (const operation of [
     for (const language of LANGUAGES) {
       test(
         `with created_at and updated_at in the form YYYY-MM-DD HH:MM:SS, for Accept-Language: ${language}`,
-        cites(operation, 'conventions.timestamps'),
+        cites(operation, 'conventions.timestamps').on({ ...instance, language }),
         async ({ products }) => {
           const { response } = await products.answerIn(operation, language);
           requireSuccess(response, operation);
@@ -157,7 +163,7 @@ for (const operation of [
 
       test(
         `with image, and the images of its brand and categories, as absolute URLs, for Accept-Language: ${language}`,
-        cites(operation, 'conventions.image-absolute-url'),
+        cites(operation, 'conventions.image-absolute-url').on({ ...instance, language }),
         async ({ products }) => {
           const { response } = await products.answerIn(operation, language);
           requireSuccess(response, operation);
@@ -178,7 +184,7 @@ for (const operation of [
 
       test(
         `with name, summary and description, and those of its brand and categories, keyed ar and en, for Accept-Language: ${language}`,
-        cites(operation, 'conventions.bilingual'),
+        cites(operation, 'conventions.bilingual').on({ ...instance, language }),
         async ({ products }) => {
           // Both languages under either: the answer is not the one language asked for.
           const { response } = await products.answerIn(operation, language);
@@ -194,7 +200,7 @@ for (const operation of [
 
     test(
       'with name_ar and name_en as name.ar and name.en',
-      sentValue('product.bilingual-mapping'),
+      sentValue('product.bilingual-mapping').on(instance),
       async ({ products }) => {
         const { response, sent } = await products.answer(operation);
         requireSuccess(response, operation);
@@ -207,7 +213,7 @@ for (const operation of [
 
     test(
       'with summery_ar and summery_en, spelled so, as summary.ar and summary.en',
-      sentValue('product.bilingual-mapping'),
+      sentValue('product.bilingual-mapping').on(instance),
       async ({ products }) => {
         const { response, sent } = await products.answer(operation);
         requireSuccess(response, operation);
@@ -220,7 +226,7 @@ for (const operation of [
 
     test(
       'with the text of description_ar and description_en as description.ar and description.en',
-      sentValue('product.bilingual-mapping'),
+      sentValue('product.bilingual-mapping').on(instance),
       async ({ products }) => {
         const { response, sent } = await products.answer(operation);
         requireSuccess(response, operation);
@@ -235,7 +241,7 @@ for (const operation of [
 
     test(
       'never with a name, summary or description sent in one language under the key of the other',
-      cites(operation, 'product.bilingual-mapping'),
+      cites(operation, 'product.bilingual-mapping').on(instance),
       async ({ products }) => {
         // Judged whether or not an update applies the texts (update-service.applies-changes): a text that
         // comes back at all comes back under its own language.
@@ -265,7 +271,7 @@ for (const operation of [
 
     test(
       'with the fields and types of the Product resource when the body leaves out fields a target may not need',
-      cites(operation, 'product.shape'),
+      cites(operation, 'product.shape').on(instance),
       async ({ products }) => {
         // Which fields are required is not shown: the body without all of them first, else without each
         // group alone. Every answer the target takes must still be a Product.
@@ -283,7 +289,7 @@ for (const operation of [
 
     test(
       'with the HTML of description_ar and description_en unchanged in description',
-      sentValue('product.description-html'),
+      sentValue('product.description-html').on(instance),
       async ({ products }) => {
         const { response, sent } = await products.answer(operation);
         requireSuccess(response, operation);
@@ -294,25 +300,25 @@ for (const operation of [
       },
     );
 
-    test('with the price sent, cents included', sentValue('product.echo'), async ({ products }) => {
+    test('with the price sent, cents included', sentValue('product.echo').on(instance), async ({ products }) => {
       const { response, sent } = await products.answer(operation);
       requireSuccess(response, operation);
       expect(productFields(response, 'price').price, inAnswer(response, 'price')).toBe(sent.price);
     });
 
-    test('with the sale_price sent', sentValue('product.echo'), async ({ products }) => {
+    test('with the sale_price sent', sentValue('product.echo').on(instance), async ({ products }) => {
       const { response, sent } = await products.answer(operation);
       requireSuccess(response, operation);
       expect(productFields(response, 'sale_price').sale_price, inAnswer(response, 'sale_price')).toBe(sent.sale_price);
     });
 
-    test('with is_refundable true when true is sent', sentValue('product.echo'), async ({ products }) => {
+    test('with is_refundable true when true is sent', sentValue('product.echo').on({ ...instance, value: 'is_refundable true' }), async ({ products }) => {
       const { response } = await products.answer(operation, { is_refundable: true });
       requireSuccess(response, operation);
       expect(productFields(response, 'is_refundable').is_refundable, inAnswer(response, 'is_refundable')).toBe(true);
     });
 
-    test('with is_refundable false when false is sent', sentValue('product.echo'), async ({ products }) => {
+    test('with is_refundable false when false is sent', sentValue('product.echo').on({ ...instance, value: 'is_refundable false' }), async ({ products }) => {
       const { response } = await products.answer(operation, { is_refundable: false });
       requireSuccess(response, operation);
       expect(productFields(response, 'is_refundable').is_refundable, inAnswer(response, 'is_refundable')).toBe(false);
@@ -320,7 +326,7 @@ for (const operation of [
 
     test(
       'with each tag name sent as a Tag object of that name',
-      sentValue('product.tags-as-objects'),
+      sentValue('product.tags-as-objects').on(instance),
       async ({ products }) => {
         const { response, sent } = await products.answer(operation);
         requireSuccess(response, operation);
@@ -335,7 +341,7 @@ for (const operation of [
 
     test(
       'with tags as an array of Tag objects, not names',
-      cites(operation, 'product.tags-as-objects'),
+      cites(operation, 'product.tags-as-objects').on(instance),
       async ({ products }) => {
         // The form alone, whatever names the tags carry (which they are is the test above's): the body sends two
         // tags, and the answer returns them as Tag objects, on an update whether or not it applies them.
@@ -347,7 +353,7 @@ for (const operation of [
 
     test(
       'with a Category object for each category id sent',
-      sentValue('product.categories'),
+      sentValue('product.categories').on(instance),
       async ({ products, config }) => {
         // Every category of the profile (at least two), so a target that keeps only one shows up.
         const { response, sent } = await products.answer(operation, { category: [...config.profile.categoryIds] });
@@ -358,7 +364,7 @@ for (const operation of [
       },
     );
 
-    test('with the Brand of the brand_id sent', sentValue('product.brand'), async ({ products }) => {
+    test('with the Brand of the brand_id sent', sentValue('product.brand').on(instance), async ({ products }) => {
       const { response, sent } = await products.answer(operation);
       requireSuccess(response, operation);
       expect(productFields(response, 'brand').brand?.id, inAnswer(response, 'brand.id')).toBe(sent.brand_id);
@@ -366,7 +372,7 @@ for (const operation of [
 
     test(
       '2xx to a text option whose options is null',
-      cites(operation, 'product-option.text-null'),
+      cites(operation, 'product-option.text-null').on(instance),
       async ({ products }) => {
         const { response } = await products.answerAfterBaseline(operation, 'a text option whose options is null', {
           product_options: [textOption()],
@@ -377,7 +383,7 @@ for (const operation of [
 
     test(
       '2xx to radio and checkbox options whose subTitle is empty strings',
-      cites(operation, 'product-option.empty-subtitle'),
+      cites(operation, 'product-option.empty-subtitle').on(instance),
       async ({ products }) => {
         const options = [radioOption(), checkboxOption()].map((o) => ({
           ...o,
@@ -392,7 +398,7 @@ for (const operation of [
 
     test(
       '2xx to a product_gallery that repeats a media id',
-      cites(operation, 'product.gallery-repeats'),
+      cites(operation, 'product.gallery-repeats').on(instance),
       async ({ products, config }) => {
         const [media] = config.profile.mediaIds;
         const { response } = await products.answerAfterBaseline(operation, 'a repeated media id', {
@@ -404,7 +410,7 @@ for (const operation of [
 
     test(
       `with is_published, a boolean, whichever status of the profile it is ${updating ? 'updated to' : 'created with'}`,
-      cites(operation, 'product.is-published'),
+      cites(operation, 'product.is-published').on(instance),
       async ({ products, config }) => {
         // Bodies send a status known to publish ('with is_published, a boolean' judges it); here each other status
         // of the profile, those that do not publish among them (declared, or discovered by the run). An update's
@@ -432,7 +438,7 @@ for (const operation of [
 
     test(
       'with a single tag name sent as an array of one Tag of that name',
-      cites(operation, 'product.tags-as-objects'),
+      cites(operation, 'product.tags-as-objects').on(instance),
       async ({ products, make }) => {
         const { response, sent } = await products.answer(operation, { tags: tagNames(make.context, 1) });
         requireSuccess(response, operation);
@@ -442,14 +448,14 @@ for (const operation of [
       },
     );
 
-    test('2xx to a product without image_id', cites(operation, 'product.image-optional'), async ({ products }) => {
+    test('2xx to a product without image_id', cites(operation, 'product.image-optional').on(instance), async ({ products }) => {
       const { response } = await products.answerAfterBaseline(operation, 'leaving out image_id', {}, ['image_id']);
       expect(response, 'a body without image_id').toHaveStatus(Statuses.success);
     });
 
     test(
       'with a placeholder image, an absolute URL, when no image_id is sent',
-      cites(operation, 'conventions.image-placeholder'),
+      cites(operation, 'conventions.image-placeholder').on(instance),
       async ({ products }) => {
         const { response } = await products.answerAfterBaseline(operation, 'leaving out image_id', {}, ['image_id']);
         // Whether a product may be made without an image is not shown: a target refusing it has no such product.

@@ -2,10 +2,11 @@
  * `npm run mutation [-- file,file] [--max-tests=<n>] [--workers=<n>]`: mutation testing of the reference's
  * rule code (selftest/mutation/, docs/mutation.md). Prints the score per file, every mutant left alive with
  * its file:line, and the mutants that break a stated clause but no `@stated` test kills; writes
- * reports/mutation.{md,json}. Exits 1 while a mutant is alive or a stated one goes unseen.
+ * reports/mutation.{md,json}; a whole run (no files, no --max-tests) writes history.json, which the next run and `npm test`'s sample start from. Exits 1 while a mutant is alive or a stated one goes unseen.
  */
 import { runMutation } from './mutation.ts';
 import { mutationLines, writeMutationReport } from './report.ts';
+import { writeHistory } from './history.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -20,8 +21,18 @@ const run = await runMutation({
   ...(maxTests ? { maxTests: Number(maxTests) } : {}),
   ...(workers ? { workers: Number(workers) } : {}),
   log: (line) => console.log(line),
+  progress: async (sofar) => void (await writeMutationReport(sofar)),
 });
 const summary = await writeMutationReport(run);
+// A whole run is what the next one starts from, and what npm test samples (history.ts).
+if (files === undefined && maxTests === undefined) {
+  await writeHistory(
+    run.results
+      .filter((r) => r.status === 'killed')
+      .map((r) => ({ mutant: r.mutant, stated: r.stated, killedBy: r.killedBy, loads: r.coveredAt.includes('load') })),
+  );
+  console.log('Wrote what it killed, and by which tests, to selftest/mutation/history.json');
+}
 for (const line of mutationLines(run, summary)) console.log(line);
 console.log('See reports/mutation.md');
 process.exit(summary.alive.length > 0 || summary.statedUnseen.length > 0 ? 1 : 0);

@@ -27,6 +27,7 @@ import { REFERENCE_PROFILE } from '../../support/run/config.ts';
 import { runSuite, type TestOutcome } from '../harness/suite-run.ts';
 import { keyHash, MatrixAnnotation, matrixRunEnvironment, SET_UP_MARK, type FaultPlan } from '../matrix/plan.ts';
 import { readingAt, readingRanges, type ReadingRange } from './readings.ts';
+import { identity, readHistory, readSample, type Killed } from './history.ts';
 import { instrumentReference, MUTATED, type Mutant } from './sandbox.ts';
 import { APP_BUILD, MODULE_LOAD, MUTANT_HEADER, startMutantServer, type MutantServer } from './server.ts';
 import { coverage, installSwitch } from './switch.ts';
@@ -36,7 +37,7 @@ const TOKEN = `mutation-${randomBytes(12).toString('hex')}`;
  * Workers of the rounds: many mutants withhold a delivery or an answer, and their tests mostly wait, so more
  * workers than cores overlap those waits (the traced run and the rounds alike).
  */
-const WORKERS = 6;
+const WORKERS = 4;
 /** How many candidates each round gives a live mutant: a few, then more, then all that are left. */
 const ROUNDS = [3, 10, 30, 100, Infinity] as const;
 /**
@@ -86,6 +87,8 @@ export interface MutationOptions {
   readonly maxTests?: number;
   readonly workers?: number;
   readonly log?: (line: string) => void;
+  /** Called after each round with what is known so far (a long run's report, written as it goes). */
+  readonly progress?: (run: MutationResult) => Promise<void>;
 }
 
 const levelOf = (test: TestOutcome) =>
@@ -188,28 +191,39 @@ function candidatesOf(
   );
 }
 
+/** A test quicker than this runs before slower ones of equal promise: one walk of pages costs ten quick answers. */
+const QUICK_MS = 400;
+
 /**
- * The order a live mutant's untried candidates run in, as each round learns: first the tests that killed
- * the most mutants of its file so far (the tests of its rule), then those whose judged requests took its
- * line, then those that took most of its file (a line of load or build time is taken by none: a request
- * refused for its token takes more of auth.ts than one let through), `@stated` ones first (only they turn
- * the verdict), the ones that took its line most often (a walk over pages reads what a page's arithmetic
- * changes), the quickest.
+ * The order a live mutant's untried candidates run in, as each round learns. First the tests that killed it in
+ * the last whole run (history.ts), then the others; the generated tests last: they
+ * reach every line and judge only readings, and each costs a hundred requests. Before them: the tests that
+ * killed the most mutants of its file so far (the tests of its rule), then those whose requests took its
+ * line (or the lines inside it, for a function made as the app is built), then those that took most of its
+ * file (a request refused for its token takes more of auth.ts than one let through), the quick ones before
+ * the slow, `@stated` before others (only they turn the verdict), those that took its line most often (a
+ * walk over pages reads what a page's arithmetic changes), the quickest.
  */
 function promise(
   mutant: Mutant,
   cov: ReturnType<typeof readCoverage>,
   killsInFile: ReadonlyMap<string, number>,
   first: ReadonlySet<TestOutcome>,
+  recorded: ReadonlySet<string>,
 ) {
-  const judged = first;
+  const before = (t: TestOutcome) => Number(recorded.has(t.title));
   const hits = cov.hits(mutant.id);
   const kills = (t: TestOutcome) => killsInFile.get(`${mutant.file}\n${t.title}`) ?? 0;
   const near = (t: TestOutcome) => cov.inFile.get(`${mutant.file}\n${t.title}`) ?? 0;
+  const generated = (t: TestOutcome) => Number(levelOf(t) === 'generated');
+  const slow = (t: TestOutcome) => Number(durationOf(t) >= QUICK_MS);
   return (a: TestOutcome, b: TestOutcome) =>
+    before(b) - before(a) ||
+    generated(a) - generated(b) ||
     kills(b) - kills(a) ||
-    Number(judged.has(b)) - Number(judged.has(a)) ||
-    near(b) - near(a) ||
+    Number(first.has(b)) - Number(first.has(a)) ||
+    Math.sign(near(b) - near(a)) ||
+    slow(a) - slow(b) ||
     LEVEL_ORDER[levelOf(a)] - LEVEL_ORDER[levelOf(b)] ||
     hits(b) - hits(a) ||
     durationOf(a) - durationOf(b);
@@ -223,9 +237,45 @@ interface Tally {
   checked: number;
 }
 
-/** One round: each mutant against its given tests, in one run of the suite. The failures, by mutant. */
+/**
+ * Copies of tests one run of the suite declares at most: every worker declares every copy of each spec file
+ * it loads, so a run's cost per copy grows with their number; a larger round is cut into several runs.
+ */
+const COPIES_PER_RUN = 2_500;
+
+/** One round: each mutant against its given tests, in runs of the suite of COPIES_PER_RUN copies at most. */
 async function runRound(
-  round: ReadonlyMap<string, readonly TestOutcome[]>,
+  round: ReadonlyMap<string, readonly Pick<TestOutcome, 'title'>[]>,
+  server: { url: string },
+  work: string,
+  name: string,
+  workers: number,
+): Promise<{ failed: Map<string, Set<string>>; ranCopies: number; durationMs: number }> {
+  const chunks = [new Map<string, readonly Pick<TestOutcome, 'title'>[]>()];
+  let size = 0;
+  for (const [id, tests] of round) {
+    if (size + tests.length > COPIES_PER_RUN && size > 0) {
+      chunks.push(new Map());
+      size = 0;
+    }
+    chunks.at(-1)?.set(id, tests);
+    size += tests.length;
+  }
+  const failed = new Map<string, Set<string>>();
+  let ranCopies = 0;
+  let durationMs = 0;
+  for (const [i, chunk] of chunks.entries()) {
+    const run = await runChunk(chunk, server, work, chunks.length > 1 ? `${name}-${i + 1}` : name, workers);
+    for (const [id, keys] of run.failed) failed.set(id, keys);
+    ranCopies += run.ranCopies;
+    durationMs += run.durationMs;
+  }
+  return { failed, ranCopies, durationMs };
+}
+
+/** One run of the suite: each mutant of `round` against its given tests. The failures, by mutant. */
+async function runChunk(
+  round: ReadonlyMap<string, readonly Pick<TestOutcome, 'title'>[]>,
   server: { url: string },
   work: string,
   name: string,
@@ -248,6 +298,21 @@ async function runRound(
   if (result.tests.length === 0)
     throw new Error(`The ${name} run ran no test (exit ${result.exitCode}):\n${result.stderr.slice(0, 2000)}`);
   const failed = new Map<string, Set<string>>();
+  if (process.env.MUTATION_DEBUG) {
+    const byTest = new Map<string, number[]>();
+    for (const copy of result.tests) {
+      const key = copy.annotations.find((a) => a.type === MatrixAnnotation.test)?.description ?? copy.title;
+      byTest.set(key, [...(byTest.get(key) ?? []), copy.results.reduce((n, r) => n + r.duration, 0)]);
+    }
+    const total = [...byTest.values()].flat().reduce((a, b) => a + b, 0);
+    console.log(
+      `${name}: ${result.tests.length} copies, ${Math.round(total)} ms in tests, ${Math.round(result.durationMs)} ms wall`,
+    );
+    for (const [key, ds] of [...byTest]
+      .sort((a, b) => b[1].reduce((x, y) => x + y, 0) - a[1].reduce((x, y) => x + y, 0))
+      .slice(0, 12))
+      console.log(`  ${Math.round(ds.reduce((x, y) => x + y, 0))} ms over ${ds.length}: ${key}`);
+  }
   for (const copy of result.tests) {
     const id = copy.annotations.find((a) => a.type === MatrixAnnotation.fault)?.description?.replace(/^mutant-/, '');
     const key = copy.annotations.find((a) => a.type === MatrixAnnotation.test)?.description;
@@ -287,9 +352,13 @@ interface RoundsInput {
   readonly candidates: ReturnType<typeof candidatesOf>;
   readonly coverage: Coverage;
   readonly readings: readonly ReadingRange[];
+  /** The tests that killed each mutant in the last whole run, by identity. */
+  readonly history: ReadonlyMap<string, Killed>;
   readonly cap: number;
   readonly run: (round: ReadonlyMap<string, readonly TestOutcome[]>, name: string) => ReturnType<typeof runRound>;
   readonly log: (line: string) => void;
+  /** Called after each round, with every tally so far. */
+  readonly afterRound?: (tallies: ReadonlyMap<string, Tally>) => Promise<void>;
 }
 
 /** The tests each live mutant runs against next: its most promising untried candidates (see the module comment). */
@@ -310,7 +379,8 @@ function nextRound(
     const { list = [], first = new Set<TestOutcome>() } = input.candidates.get(m.id) ?? {};
     const untried = list.filter((t) => !tally.tried.has(t) && (!checking || levelOf(t) === 'stated'));
     const room = checking ? STATED_CHECK - tally.checked : input.cap - tally.tried.size;
-    const take = untried.sort(promise(m, input.coverage, killsInFile, first)).slice(0, Math.min(size, room));
+    const recorded = new Set(input.history.get(identity(m))?.killedBy ?? []);
+    const take = untried.sort(promise(m, input.coverage, killsInFile, first, recorded)).slice(0, Math.min(size, room));
     if (checking) tally.checked += take.length;
     if (take.length > 0) round.set(m.id, take);
   }
@@ -348,6 +418,7 @@ async function runRounds(input: RoundsInput) {
     input.log(
       `round ${index + 1}: ${round.size} mutants, ${count} (test, mutant) pairs, ${Math.round(durationMs)} ms; ${alive} not killed yet`,
     );
+    await input.afterRound?.(tallies);
   }
   return { tallies, roundMs, pairs };
 }
@@ -364,7 +435,9 @@ function resultOf(
   },
 ): MutantResult {
   const list = context.candidates.get(mutant.id)?.list ?? [];
-  const killedBy = [...(tally?.failed ?? [])];
+  // `@stated` ones first: the history keeps the first two, and a sampled mutant should still turn the verdict.
+  const stated = (key: string) => Number(context.byTitle.get(key)?.tags.includes('@stated') ?? false);
+  const killedBy = [...(tally?.failed ?? [])].sort((a, b) => stated(b) - stated(a));
   const statedClausesCited = tally?.stated
     ? []
     : [...new Set(killedBy.flatMap((key) => context.byTitle.get(key)?.clauses ?? []))].filter((c) => isStated(c));
@@ -421,27 +494,78 @@ export async function runMutation(options: MutationOptions = {}): Promise<Mutati
     const judged = chosen.filter((m) => m.ignored === undefined);
     const readings = await readingRanges(files);
     const candidates = candidatesOf(judged, traced.passing, coverage);
-    const { tallies, roundMs, pairs } = await runRounds({
-      judged,
-      candidates,
-      coverage,
-      readings,
-      cap: options.maxTests ?? Infinity,
-      run: (round, name) => runRound(round, server, work, name, workers),
-      log,
-    });
     const context = { coverage, candidates, readings, byTitle: new Map(traced.tests.map((t) => [t.title, t])) };
-    return {
+    const resultWith = (tallies: ReadonlyMap<string, Tally>, pairs: number, rounds: readonly number[]) => ({
       files,
       results: chosen.map((mutant) => resultOf(mutant, tallies.get(mutant.id), context)),
       cleanFailures: traced.cleanFailures,
       tests: traced.tests.length,
       pairs,
-      timings: { instrument: instrumentMs, traced: traced.durationMs, rounds: roundMs },
+      timings: { instrument: instrumentMs, traced: traced.durationMs, rounds },
       durationMs: performance.now() - started,
-    };
+    });
+    const { tallies, roundMs, pairs } = await runRounds({
+      judged,
+      candidates,
+      coverage,
+      readings,
+      history: await readHistory(),
+      cap: options.maxTests ?? Infinity,
+      run: (round, name) => runRound(round, server, work, name, workers),
+      log,
+      ...(options.progress
+        ? { afterRound: (so) => options.progress?.(resultWith(so, NaN, [])) ?? Promise.resolve() }
+        : {}),
+    });
+    return resultWith(tallies, pairs, roundMs);
   } finally {
     await server.close();
+    await sandbox.remove();
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+export interface SampleRun {
+  /** Sampled mutants run against the tests that killed them in the last whole run. */
+  readonly checked: number;
+  /** Sampled mutants a line now skips (accounted for). */
+  readonly skipped: number;
+  /** Those none of the tests killed now, with the tests they ran against. */
+  readonly alive: readonly { readonly mutant: Mutant; readonly tests: readonly string[] }[];
+  /** Sampled mutants the instrumenter no longer makes: the reference changed there (run a whole run again). */
+  readonly gone: readonly string[];
+  readonly durationMs: number;
+}
+
+/** The fixed sample (history.ts): each sampled mutant against the tests that killed it, in one run, with no traced run. */
+export async function runSample(options: { workers?: number } = {}): Promise<SampleRun> {
+  const started = performance.now();
+  installSwitch();
+  const sandbox = await instrumentReference(MUTATED);
+  const work = await mkdtemp(path.join(tmpdir(), 'mutation-sample-'));
+  try {
+    const { found, gone } = await readSample(sandbox.mutants);
+    const run = found.filter(({ mutant }) => mutant.ignored === undefined);
+    const loading = new Set(run.filter(({ killed }) => killed.loads).map(({ mutant }) => mutant.id));
+    const server = await startMutantServer({ sandbox, token: TOKEN, loadsWithModules: (id) => loading.has(id) });
+    try {
+      const round = new Map(run.map(({ mutant, killed }) => [mutant.id, killed.killedBy.map((title) => ({ title }))]));
+      const { failed } = await runRound(round, server, work, 'sample', options.workers ?? WORKERS);
+      return {
+        checked: run.length,
+        skipped: found.length - run.length,
+        alive: run
+          .filter(({ mutant }) => (failed.get(mutant.id)?.size ?? 0) === 0)
+          .map(({ mutant, killed }) => ({ mutant, tests: killed.killedBy })),
+        gone: gone.map(
+          (g) => `${g.file}: ${g.mutator} ${JSON.stringify(g.original)} → ${JSON.stringify(g.replacement)}`,
+        ),
+        durationMs: performance.now() - started,
+      };
+    } finally {
+      await server.close();
+    }
+  } finally {
     await sandbox.remove();
     await rm(work, { recursive: true, force: true });
   }

@@ -46,6 +46,8 @@ export interface Mutant {
   /** Where the code it replaces ends (line and column from 1). */
   readonly end: { readonly line: number; readonly column: number };
   readonly mutator: string;
+  /** The code it replaces, as written. */
+  readonly original: string;
   readonly replacement: string;
   /** The reason of the `// Stryker disable` comment, or of the rule, that skips it. */
   readonly ignored?: string;
@@ -118,6 +120,18 @@ export async function instrumentReference(files: readonly string[] = MUTATED): P
     await cp(path.join(PROJECT_ROOT, 'reference'), path.join(dir, 'reference'), { recursive: true });
     for (const file of result.files) await writeFile(path.join(dir, file.name), file.content);
     for (const name of LINKED) await symlink(path.join(PROJECT_ROOT, name), path.join(dir, name));
+    const lines = new Map(sources.map((source) => [source.name, source.content.split('\n')]));
+    const originalOf = (
+      file: string,
+      start: { line: number; column: number },
+      end: { line: number; column: number },
+    ) => {
+      const text = (lines.get(file) ?? []).slice(start.line, end.line + 1);
+      if (text.length === 0) return '';
+      text[text.length - 1] = (text[text.length - 1] ?? '').slice(0, end.column);
+      text[0] = (text[0] ?? '').slice(start.column);
+      return text.join('\n');
+    };
     const mutants = result.mutants.map((m): Mutant => ({
       id: m.id,
       file: m.fileName,
@@ -125,6 +139,7 @@ export async function instrumentReference(files: readonly string[] = MUTATED): P
       column: m.location.start.column + 1,
       end: { line: m.location.end.line + 1, column: m.location.end.column + 1 },
       mutator: m.mutatorName,
+      original: originalOf(m.fileName, m.location.start, m.location.end),
       replacement: m.replacement,
       ...(m.status === 'Ignored' ? { ignored: m.statusReason ?? 'ignored' } : {}),
     }));

@@ -47,6 +47,7 @@ export const RUN_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     description: 'API_TOKEN from the environment variable <name> (never give a token on the command line)',
   },
   'allow-writes': { type: 'boolean', description: `TARGET_ALLOW_WRITES=true: ${meaning('TARGET_ALLOW_WRITES')}` },
+  'read-only': { type: 'boolean', description: `TARGET_READ_ONLY=true: ${meaning('TARGET_READ_ONLY')}` },
   shard: { type: 'string', value: '<i/n>', description: 'run shard i of n (then `merge` the shards)' },
   grep: { type: 'string', value: '<regex>', description: 'only the tests whose title matches (certifies nothing)' },
 };
@@ -62,6 +63,7 @@ export function runOf(args: Parsed, env: NodeJS.ProcessEnv = process.env): { env
     if (typeof value === 'string') out[option.variable] = option.path ? path.resolve(value) : value;
   }
   if (values['allow-writes'] === true) out.TARGET_ALLOW_WRITES = 'true';
+  if (values['read-only'] === true) out.TARGET_READ_ONLY = 'true';
   const tokenEnv = values['token-env'];
   if (typeof tokenEnv === 'string') {
     const token = env[tokenEnv];

@@ -10,7 +10,13 @@ import { test as base, expect, SELFTEST_TOKEN, type TestServers } from './fixtur
 import { CaptureClient, InboxPool } from '../support/capture/client.ts';
 import { anyDelivery, deliveryMatching } from '../support/capture/delivery.ts';
 import type { CaptureServer } from '../support/capture/server.ts';
-import { CAPTURE_SERVICE, CONTROL_PREFIX, HEALTH_PATH, type CaptureLimits } from '../support/capture/protocol.ts';
+import {
+  CAPTURE_SERVICE,
+  CONTROL_PREFIX,
+  DROP_PREFIX,
+  HEALTH_PATH,
+  type CaptureLimits,
+} from '../support/capture/protocol.ts';
 import { describeStandalone, startStandaloneCapture } from '../support/capture/standalone.ts';
 
 interface Running {
@@ -142,6 +148,18 @@ test('answers 404 to an unknown inbox and to a wrong control token', async ({ ca
   const inbox = await capture.pool.open();
   await inbox.close();
   expect(await rawRequest(inbox.localUrl, 'POST', '{}'), 'a closed inbox is unknown').toBe(404);
+});
+
+test('answers 200 at the drop path, whatever the method and body, and keeps nothing', async ({ capture }) => {
+  const inbox = await capture.pool.open();
+  for (const method of ['POST', 'PUT', 'GET'])
+    expect(
+      await rawRequest(`${capture.url}${DROP_PREFIX}/run-1/abc`, method, '{"type":"product.created"}'),
+      method,
+    ).toBe(200);
+  expect(await rawRequest(`${capture.url}${DROP_PREFIX}`, 'POST', 'x'), 'the drop path itself').toBe(200);
+  expect(await inbox.received(), 'deliveries kept by an inbox').toEqual([]);
+  expect(capture.server.inboxes.size, 'inboxes').toBe(1);
 });
 
 test('closes inboxes open longer than maxInboxAgeMs when the next one opens', async ({ servers }) => {

@@ -85,6 +85,8 @@ test('run maps its options onto the variables, paths from the working directory,
   ]);
   if (!parsed) throw new Error('no arguments parsed');
   const { env, args } = runOf(parsed, { STAGING_TOKEN: 'token-from-a-secret-store' });
+  const readOnly = parse('run', ['--read-only']);
+  expect(readOnly && runOf(readOnly, {}).env.TARGET_READ_ONLY, '--read-only').toBe('true');
   expect(env).toMatchObject({
     BASE_URL: 'https://staging.example',
     TARGET_PROFILE: path.resolve('profiles/staging.json'),

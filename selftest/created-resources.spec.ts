@@ -1,18 +1,24 @@
 /**
  * Safety on a shared target: what a run creates is written down as it is created, listed in the
- * created-resources report however the run ends, and deleted at teardown when the delete paths are
- * configured. Checked against a reference whose store is open to the test: the report must name
- * exactly the products and webhooks the store created.
+ * created-resources report however the run ends, and removed at the end of each test: deleted at the
+ * paths preflight proves (the reference serves them at the conventional paths) or is given, and a webhook
+ * no path deletes switched off through Update Webhook. `cleanup` does the same for a run that was killed.
+ * Checked against a reference whose store is open to the test: the report must name exactly the
+ * products and webhooks the store created, and what it still holds.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FaultSet, type FaultName } from '../reference/faults/index.ts';
 import { REFERENCE_DELETE_PATHS } from '../reference/routes/delete.ts';
+import type { WebhookRecord } from '../reference/store.ts';
+import { main } from '../cli/main.ts';
 import { REFERENCE_PROFILE } from '../support/run/config.ts';
+import { recordCreation, recordStoreProbe } from '../support/run/created-resources.ts';
 import type { CreatedResourcesReport } from '../support/run/teardown.ts';
 import { runSuite, type RunResult } from './harness/suite-run.ts';
 import { expect, SELFTEST_TOKEN, test, type TestServers } from './fixtures.ts';
 import { runDirectory } from './support/report-files.ts';
+import { childEnvironment } from './harness/suite-run.ts';
 
 /** Specs that create both products and webhooks, a few of each per test. */
 const SPECS = ['tests/security/webhook-secret.spec.ts'];
@@ -25,6 +31,8 @@ interface Outcome {
   readonly created: { readonly product: number[]; readonly webhook: number[] };
   readonly remaining: { readonly product: number[]; readonly webhook: number[] };
   readonly journalLeft: string[];
+  /** The webhooks of the run the reference still holds, as they are now. */
+  readonly webhooks: () => WebhookRecord[];
 }
 
 const byNumber = (a: number, b: number) => a - b;
@@ -80,16 +88,24 @@ async function runAgainstReference(
       webhook: created.webhook.filter((id) => store.webhooks.has(id)),
     },
     journalLeft: await readdir(path.join(work, 'created-resources')).catch(() => []),
+    webhooks: () => created.webhook.flatMap((id) => store.webhooks.get(id) ?? []),
   };
 }
 
-test('a run lists every product and webhook it created, named with its run id, and teardown deletes them', async ({
+/** A webhook that could still deliver: switched on, at a url that can resolve (as the foreign store counts live ones). */
+const canDeliver = (webhook: WebhookRecord) =>
+  webhook.status === 1 && !new URL(webhook.url).hostname.endsWith('.invalid');
+
+test('with no delete setting, preflight proves the conventional delete paths and each test deletes what it made: the list names every resource the store gained, each deleted', async ({
   servers,
 }) => {
-  const { result, report, runId, created, remaining, journalLeft } = await runAgainstReference(servers, {
-    env: { DELETE_PRODUCT_PATH: REFERENCE_DELETE_PATHS.product, DELETE_WEBHOOK_PATH: REFERENCE_DELETE_PATHS.webhook },
-  });
+  const { result, report, runId, created, remaining, journalLeft } = await runAgainstReference(servers, {});
   expect(result.exitCode, `the run passes (stderr: ${result.stderr.slice(0, 1_000)})`).toBe(0);
+  expect(result.stdout, "preflight's line").toMatch(
+    /Preflight: delete paths probed once for this run.*DELETE \/api\/core\/v1\/webhooks\/\{id\} proven.*DELETE \/api\/core\/v1\/products\/\{id\} proven/,
+  );
+  expect(report.deletePaths, 'the paths teardown used').toEqual(REFERENCE_DELETE_PATHS);
+  expect(report.deletePathSources).toEqual({ product: 'proven by preflight', webhook: 'proven by preflight' });
   expect(report.runId, 'report.runId').toBe(runId);
   expect(created.product.length, 'products the run created').toBeGreaterThan(0);
   expect(created.webhook.length, 'webhooks the run created').toBeGreaterThan(0);
@@ -103,26 +119,35 @@ test('a run lists every product and webhook it created, named with its run id, a
     report.resources.filter((r) => r.cleanup !== 'deleted').map((r) => `${r.kind} ${r.id}: ${r.detail}`),
     'resources not deleted',
   ).toEqual([]);
+  const byTests = report.resources.filter((r) => !r.test?.startsWith('(global setup'));
+  expect(byTests.length, 'resources the tests made').toBeGreaterThan(0);
+  expect(
+    byTests.filter((r) => r.steps.length !== 1).map((r) => `${r.kind} ${r.id}: ${r.steps.join(' / ')}`),
+    "resources whose test's teardown did not delete them at once",
+  ).toEqual([]);
   expect(remaining, 'what the run created that is still on the target').toEqual({ product: [], webhook: [] });
   expect(report.summary, 'report.summary').toEqual({
     created: created.product.length + created.webhook.length,
     deleted: created.product.length + created.webhook.length,
+    switchedOff: 0,
     left: 0,
   });
+  expect(report.command, 'nothing to remove').toBeNull();
   expect(journalLeft, 'journal files left after the merge').toEqual([]);
   expect(result.stdout, 'the console summary').toContain(
     `Run ${runId} created ${report.summary.created} resources and deleted them all`,
   );
 });
 
-test('a run that fails halfway still lists everything it created, as left on the target when no delete path is set', async ({
+test('with delete paths off, a run that fails halfway still lists everything it created: each webhook switched off (status 0, a .invalid url, one event the suite never causes), each product left', async ({
   servers,
 }) => {
   // The fault fails the tests after they created what they need; --max-failures stops the run at the first.
   // One worker: with two, the stop could kill the other mid-request, after the target created something
   // and before its answer (with the id to list) came back: a resource no client can know of.
-  const { result, report, runId, created, remaining } = await runAgainstReference(servers, {
+  const { result, report, runId, created, remaining, webhooks } = await runAgainstReference(servers, {
     faults: ['webhook-events-embed-subscribers'],
+    env: { DELETE_PATHS: 'off' },
     args: ['--max-failures=1', '--workers=1'],
   });
   expect(result.exitCode, 'the run fails').not.toBe(0);
@@ -130,16 +155,33 @@ test('a run that fails halfway still lists everything it created, as left on the
     result.tests.some((t) => t.outcome === 'unexpected'),
     'a test failed',
   ).toBe(true);
+  expect(result.stdout, "preflight's line").toContain('delete paths not probed (DELETE_PATHS=off)');
   expect(report.runId, 'report.runId').toBe(runId);
   expect(remaining.product.length + remaining.webhook.length, 'resources the run left').toBeGreaterThan(0);
   expect(idsOf(report, 'product'), 'products listed: exactly those the target gained').toEqual(created.product);
   expect(idsOf(report, 'webhook'), 'webhooks listed: exactly those the target gained').toEqual(created.webhook);
   expect(remaining, 'every listed resource is still there').toEqual(created);
-  expect(new Set(report.resources.map((r) => `${r.cleanup}: ${r.detail}`)), 'why each is left').toEqual(
-    new Set(['left: DELETE_PRODUCT_PATH is not set', 'left: DELETE_WEBHOOK_PATH is not set']),
+  expect(
+    webhooks()
+      .filter(canDeliver)
+      .map((w) => `${w.id} ${w.url}`),
+    'webhooks of the run that can still deliver',
+  ).toEqual([]);
+  expect(
+    webhooks().filter((w) => w.status !== 0 || w.events.map((e) => e.event_name).join() !== 'category.created'),
+    'webhooks not switched off to status 0 and category.created',
+  ).toEqual([]);
+  expect(new Set(report.resources.map((r) => `${r.kind}: ${r.cleanup}`)), 'what became of each').toEqual(
+    new Set(['product: left', 'webhook: switched-off']),
+  );
+  expect(report.summary.switchedOff, 'report.summary.switchedOff').toBe(created.webhook.length);
+  expect(report.command, 'the command that removes the rest').toBe(
+    `DELETE_PRODUCT_PATH=<your store's Delete Product path, with {id}> DELETE_WEBHOOK_PATH=<your store's Delete Webhook path, with {id}> npx store-api-conformance cleanup ${runId}`,
   );
   expect(result.stdout, 'the console summary').toMatch(
-    new RegExp(`Run ${runId} created \\d+ resources; 0 deleted, \\d+ left on http://127\\.0\\.0\\.1:\\d+: listed in`),
+    new RegExp(
+      `Run ${runId} created \\d+ resources on http://127\\.0\\.0\\.1:\\d+: 0 deleted, ${created.webhook.length} webhooks switched off \\(none of them can deliver\\), \\d+ left`,
+    ),
   );
 });
 
@@ -221,4 +263,84 @@ test('a mistyped delete path, which the store answers 404: what it did not delet
   ).toEqual([]);
   expect(report.summary.left, 'report.summary.left').toBe(created.product.length);
   expect(result.stdout, 'the console summary').toContain('Check DELETE_PRODUCT_PATH');
+});
+
+/** What a killed run's workers left on the reference at `url`: two webhooks, journaled as they were made. */
+async function killedRun(url: string, reportFile: string, runId: string): Promise<number[]> {
+  const made: number[] = [];
+  for (const n of [1, 2]) {
+    const body = {
+      name: `${runId} webhook ${n}`,
+      url: `http://127.0.0.1:9/in/${n}`,
+      method_type: 'POST',
+      events: ['product.created'],
+      status: 1,
+    };
+    const answer = await fetch(`${url}/api/core/v1/webhooks`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${SELFTEST_TOKEN}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify(body),
+    });
+    const json = (await answer.json()) as { data: { webhook: { id: number } } };
+    recordCreation(
+      'registerWebhook',
+      body,
+      { status: answer.status, json },
+      { reportFile, runId, by: 'a killed test' },
+    );
+    made.push(json.data.webhook.id);
+  }
+  return made;
+}
+
+/** `cleanup <run id>`, in this process, configured by `env` alone. */
+async function cleanup(env: Record<string, string>, runId: string): Promise<number> {
+  const saved = process.env;
+  process.env = childEnvironment(env);
+  try {
+    return await main(['cleanup', runId]);
+  } finally {
+    process.env = saved;
+  }
+}
+
+test('cleanup of a killed run: from its journal, what no test removed is deleted at the paths its probe proved, or switched off without them', async ({
+  servers,
+}) => {
+  const {
+    url,
+    server: { store },
+  } = await servers.reference();
+  const work = await runDirectory(test.info(), 'killed-run');
+  const reportFile = path.join(work, 'created-resources.json');
+  const env = {
+    BASE_URL: url,
+    API_TOKEN: SELFTEST_TOKEN,
+    TARGET_PROFILE: REFERENCE_PROFILE,
+    CREATED_RESOURCES_FILE: reportFile,
+  };
+  const proven = await killedRun(url, reportFile, 'selftest-killed-a');
+  recordStoreProbe(
+    { reportFile, runId: 'selftest-killed-a' },
+    { deletePaths: REFERENCE_DELETE_PATHS, offStatus: 0, offUrlBase: null, parkedUrl: null },
+  );
+  const unproven = await killedRun(url, reportFile, 'selftest-killed-b');
+  expect(await cleanup(env, 'selftest-killed-a'), 'cleanup with the proven paths').toBe(0);
+  expect(
+    proven.filter((id) => store.webhooks.has(id)),
+    'webhooks left',
+  ).toEqual([]);
+  expect(await cleanup(env, 'selftest-killed-b'), 'cleanup without a path').toBe(0);
+  const left = unproven.map((id) => store.webhooks.get(id));
+  expect(
+    left.map((w) => w && canDeliver(w)),
+    'webhooks that can still deliver',
+  ).toEqual([false, false]);
+  const report = JSON.parse(await readFile(reportFile, 'utf8')) as CreatedResourcesReport;
+  expect(report.resources.map((r) => r.cleanup)).toEqual(['switched-off', 'switched-off']);
+  expect(await cleanup(env, 'selftest-killed-c'), 'a run with no journal: a mistake of setting').toBe(2);
 });

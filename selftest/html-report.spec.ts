@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
@@ -21,6 +21,9 @@ import { readHtmlReport, removeRunDirectories, runDirectory } from './support/re
 import { ConformanceReport } from '../support/report/report-format.ts';
 import { EvidenceNames } from '../support/client/evidence.ts';
 import { Clauses } from '../support/contract/clauses.ts';
+import { Operations } from '../support/contract/operations.ts';
+import { renderHtml } from '../support/report/conformance-html.ts';
+import { handMadeReport, testRecord } from './support/hand-made-reports.ts';
 import { DEFAULT_SPEC_FILE } from '../support/report/run-info.ts';
 import { PROJECT_ROOT } from '../support/run/config.ts';
 
@@ -205,4 +208,100 @@ test('a NO VERDICT run: what stopped it and the setting to fix come first', asyn
   await expect(stopped).toContainText('BASE_URL');
   expect(await page.locator('main > section').first().getAttribute('id'), 'the first section').toBe('what-stopped');
   await checkAccessibleAndAttach(written, 'no-verdict');
+});
+
+/**
+ * The widest page a run can write: every clause cited by a test of every operation, a headline naming
+ * settings, and a store with a long command and resources left.
+ */
+function widestReport(): ConformanceReport {
+  const operations = Object.values(Operations).map((o) => o.name);
+  const tests = Object.keys(Clauses).flatMap((clause, i) =>
+    operations.map((operation, j) =>
+      testRecord({
+        title: `tests/x.spec.ts › ${operation} › judges ${clause}`,
+        operation,
+        clauses: [clause],
+        level: Clauses[clause as keyof typeof Clauses].level === 'stated' ? 'stated' : 'assumed',
+        ...((i + j) % 7 === 0
+          ? {
+              outcome: 'skipped' as const,
+              skipReason: 'The target refused the parked destination: set PARKED_WEBHOOK_URL',
+            }
+          : {}),
+      }),
+    ),
+  );
+  const report = handMadeReport(tests);
+  const runId = 'conf-20261121-2359-a1b2';
+  return {
+    ...report,
+    store: {
+      target: 'https://staging.example.com',
+      embedded: false,
+      runId,
+      files: ['reports/created-resources.json'],
+      created: { products: 411, webhooks: 110 },
+      deleted: { products: 0, webhooks: 0 },
+      switchedOff: { webhooks: 110 },
+      left: { products: 411, webhooks: 0 },
+      deletePaths: { product: null, webhook: null, productFrom: null, webhookFrom: null },
+      command: `DELETE_PRODUCT_PATH=<your store's Delete Product path, with {id}> DELETE_WEBHOOK_PATH=<your store's Delete Webhook path, with {id}> npx store-api-conformance cleanup ${runId}`,
+      remaining: [
+        {
+          kind: 'webhook',
+          id: 7340001,
+          name: `${runId} webhook 0123456789abcdef0123`,
+          cleanup: 'switched-off',
+          detail: `no delete path (DELETE_WEBHOOK_PATH unset, none proven); switched off: PUT /api/core/v1/webhooks/7340001 answered 200 to status 0, url https://webhooks.conformance.invalid/${runId}/off-7340001, events [category.created]`,
+        },
+      ],
+    },
+  };
+}
+
+test('the page fits the window: the grid of every clause by every operation needs no horizontal scroll at 1,280 px, and at 390 px the page never scrolls sideways', async () => {
+  const file = test.info().outputPath('conformance.html');
+  await writeFile(file, renderHtml(widestReport()));
+  if (browser === undefined) throw new Error('the browser did not start');
+  for (const width of [1280, 390]) {
+    const context = await browser.newContext({ viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(pathToFileURL(file).href);
+    // A string: the self tests are compiled without the DOM's types.
+    const sizes = await page.evaluate<{
+      page: number;
+      grid: { scroll: number; client: number };
+      wider: string[];
+    }>(`(() => {
+      const grid = document.querySelector('#grid .scroll');
+      return {
+        page: document.documentElement.scrollWidth,
+        grid: { scroll: grid.scrollWidth, client: grid.clientWidth },
+        wider: [...document.querySelectorAll('body *')]
+          .filter((e) => !e.parentElement.closest('.scroll') && e.getBoundingClientRect().right > window.innerWidth + 1)
+          .map((e) => e.tagName.toLowerCase() + '#' + e.id + '.' + e.className),
+      };
+    })()`);
+    await test
+      .info()
+      .attach(`widest-${width}.png`, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+    expect(sizes.page, `the page's width at ${width} px`).toBeLessThanOrEqual(width);
+    expect(sizes.wider, `what reaches past the window at ${width} px`).toEqual([]);
+    if (width === 1280)
+      expect(sizes.grid?.scroll, 'the grid at 1,280 px: its whole width shows').toBe(sizes.grid?.client);
+    await expect(page.locator('header.banner'), 'the headline').toContainText('set PARKED_WEBHOOK_URL');
+    await expect(page.locator('#store'), 'what the run did to the store').toContainText(
+      'npx store-api-conformance cleanup',
+    );
+    if (width === 390) {
+      // What this page adds to the runs' pages above (axe over the whole of it would take half a minute).
+      const { violations } = await new AxeBuilder({ page }).include('header.banner').include('#store').analyze();
+      expect(
+        violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`),
+        'serious or critical accessibility violations',
+      ).toEqual([]);
+    }
+    await context.close();
+  }
 });

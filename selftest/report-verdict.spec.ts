@@ -4,6 +4,7 @@
  * report built here must also match the report's own format, as the reporter requires before writing.
  */
 import { expect, test } from './fixtures.ts';
+import { renderHtml } from '../support/report/conformance-html.ts';
 import { renderMarkdown } from '../support/report/conformance-markdown.ts';
 import { median, type TestRecord } from '../support/report/conformance-report.ts';
 import { handMadeReport, testRecord } from './support/hand-made-reports.ts';
@@ -12,8 +13,8 @@ import { Clauses } from '../support/contract/clauses.ts';
 
 const record = testRecord;
 
-function verdictOf(tests: TestRecord[], runErrors: string[] = []) {
-  const report = handMadeReport(tests, runErrors);
+function verdictOf(tests: TestRecord[], runErrors: string[] = [], more: Parameters<typeof handMadeReport>[2] = {}) {
+  const report = handMadeReport(tests, runErrors, more);
   // As written: through JSON, then the format's own schema.
   const checked = ConformanceReport.safeParse(JSON.parse(JSON.stringify(report)));
   expect(checked.error?.issues ?? [], 'the report matches its format').toEqual([]);
@@ -73,6 +74,75 @@ test('a @stated skip counts only when its reason names a configuration variable;
     '| signs | @stated | WEBHOOK_SIGNATURE_SCHEME=none: the target is configured as not signing deliveries | configuration |',
   );
   expect(markdown).toContain('| generates | @stated | the target returned an empty plain_secret | **no** |');
+});
+
+test('a CONFORMANT verdict that leaves @stated tests unjudged says so in its first line: how many, and the setting that would judge them', () => {
+  const parked = (title: string, also = '') =>
+    record({
+      title,
+      outcome: 'skipped',
+      skipReason: `The target refused the parked webhook destination: set PARKED_WEBHOOK_URL${also} to an https address it accepts`,
+    });
+  const report = verdictOf([
+    passedStated,
+    parked('registers'),
+    parked('updates'),
+    parked('delivers', ' and CAPTURE_PUBLIC_URL'),
+    // Neither a reading nor a test moot for the target counts: they are not the configuration's doing.
+    record({
+      title: 'echoes',
+      level: 'assumed',
+      clauses: ['register-webhook.echo'],
+      outcome: 'skipped',
+      skipReason: 'FUZZ=off',
+    }),
+    record({ title: 'moot', outcome: 'skipped', skipReason: 'not applicable', notApplicable: true }),
+  ]);
+  const headline =
+    'CONFORMANT, with 3 @stated tests not judged: set PARKED_WEBHOOK_URL (3) and CAPTURE_PUBLIC_URL (1) to judge them';
+  expect(report.headline).toBe(headline);
+  expect(report.unjudgedBySetting).toEqual({
+    tests: 3,
+    settings: [
+      { setting: 'PARKED_WEBHOOK_URL', tests: 3 },
+      { setting: 'CAPTURE_PUBLIC_URL', tests: 1 },
+    ],
+  });
+  expect(renderMarkdown(report).split('\n')[0], "conformance.md's first line").toBe(
+    `# Conformance report: ${headline}`,
+  );
+  expect(renderHtml(report), 'the banner of conformance.html').toContain(
+    '<p class="headline">With 3 @stated tests not judged: set PARKED_WEBHOOK_URL (3) and CAPTURE_PUBLIC_URL (1) to judge them.</p>',
+  );
+  expect(verdictOf([passedStated]).headline, 'with every @stated test judged').toBe('CONFORMANT');
+});
+
+test('a read-only run names its scope in its first line: the stated clauses it judged, the others listed as not judged', () => {
+  const report = verdictOf(
+    [
+      passedStated,
+      record({
+        title: 'creates',
+        clauses: ['create-booking.created'],
+        outcome: 'skipped',
+        skipReason: 'TARGET_READ_ONLY=true: a read-only run sends no POST (Create Booking Product)',
+      }),
+    ],
+    [],
+    { readOnly: true },
+  );
+  const stated = Object.values(Clauses).filter((c) => c.level === 'stated').length;
+  expect(report.verdict).toBe('CONFORMANT');
+  expect(report.scope?.judged).toEqual(['register-webhook.created']);
+  expect(report.scope?.notJudged).toHaveLength(stated - 1);
+  expect(report.scope?.notJudged).toContain('create-booking.created');
+  expect(report.headline).toBe(
+    `CONFORMANT on the 1 stated clause a read-only run judges (TARGET_READ_ONLY=true); the other ${stated - 1} not judged`,
+  );
+  const markdown = renderMarkdown(report);
+  expect(markdown.split('\n')[0]).toBe(`# Conformance report: ${report.headline}`);
+  expect(markdown).toContain('It certifies nothing. Not judged: ');
+  expect(verdictOf([passedStated]).scope, 'a run that writes').toBeNull();
 });
 
 test('a @stated skip as not applicable is accepted, judges nothing, and is never taken for a broken clause', () => {

@@ -46,12 +46,26 @@ async function reportsDirOf(env: NodeJS.ProcessEnv): Promise<string> {
   }
 }
 
+/** TARGET_READ_ONLY as the run would read it (the environment over its dotenv file). */
+async function readOnly(env: NodeJS.ProcessEnv): Promise<boolean> {
+  const [{ readEnvironment }, { readVariable }] = await Promise.all([
+    import('../../support/run/config.ts'),
+    import('../../support/contract/variables.ts'),
+  ]);
+  try {
+    return readVariable('TARGET_READ_ONLY', readEnvironment(env));
+  } catch {
+    return readVariable('TARGET_READ_ONLY', env);
+  }
+}
+
 export const certify: Command = {
   name: 'certify',
   summary: 'Run the suite as `run` does, then write reports/certification-<run id>.zip for a verifier.',
   usage: RUN_USAGE,
   details: [
     'Exit code: like the run. A NOT CONFORMANT or partial run gets a bundle too; NO VERDICT gets none.',
+    'A read-only run (--read-only, TARGET_READ_ONLY=true) is refused: it certifies nothing.',
     'Certify with a released, unmodified install: a verifier accepts only bundles its own release made.',
   ],
   options: {
@@ -65,6 +79,12 @@ export const certify: Command = {
   passThrough: true,
   run: async (args) => {
     const { env, args: playwrightArgs } = runOf(args);
+    if (await readOnly(env)) {
+      console.error(
+        `${PROGRAM} certify: refusing a read-only run (TARGET_READ_ONLY=true, --read-only): it judges only what reads can judge, and certifies nothing. Certify with writes allowed (--allow-writes), against a store you may write to.`,
+      );
+      return NO_VERDICT;
+    }
     const dir = await reportsDirOf(env);
     if (args.values['bundle-only'] === true) return bundle(dir, undefined);
     const started = Date.now();

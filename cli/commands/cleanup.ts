@@ -1,10 +1,14 @@
 /**
  * `store-api-conformance cleanup [--shard i/n] <run id>`: the teardown of a run that never reached its
  * own (killed, or its machine gone): merges the run's journal into <REPORTS_DIR>/created-resources.json (a
- * shard's: created-resources-shard-i-of-n.json) and deletes what it created where DELETE_PRODUCT_PATH /
- * DELETE_WEBHOOK_PATH are set. Reads the same configuration as the run (.env, ENV_FILE). Without a run
- * id, lists the runs (and shards) that left a journal.
+ * shard's: created-resources-shard-i-of-n.json) and removes what no test's teardown did, as the run
+ * would have: each webhook deleted where a delete path is known (DELETE_WEBHOOK_PATH, or the one the run's
+ * probe proved, which its journal keeps), else switched off through Update Webhook; each product deleted
+ * where a path is known. Given a run already merged, it goes on from its created-resources.json (after a
+ * delete path was set, say). Reads the same configuration as the run (.env, ENV_FILE). Without a run id,
+ * lists the runs (and shards) that left a journal.
  */
+import { existsSync, readFileSync } from 'node:fs';
 import type { Shard } from '../../support/run/created-resources.ts';
 import { PROGRAM, UsageError, type Command } from '../command.ts';
 
@@ -19,11 +23,13 @@ function shardOf(value: string | boolean | undefined): Shard | undefined {
 
 export const cleanup: Command = {
   name: 'cleanup',
-  summary: 'Finish the teardown of a run that was killed: list, and delete where allowed, what it created.',
+  summary:
+    'Finish the teardown of a run that was killed: delete, or switch off, what it created and its tests did not remove.',
   usage: '[options] [<run id>]',
   details: [
-    'Without a run id, lists the runs that left a journal. Deletes only where DELETE_PRODUCT_PATH or',
-    'DELETE_WEBHOOK_PATH are set; reads the configuration as a run does (.env, ENV_FILE, the environment).',
+    'Without a run id, lists the runs that left a journal. Deletes where a delete path is known (DELETE_PRODUCT_PATH,',
+    "DELETE_WEBHOOK_PATH, or the run's proven ones) and switches the other webhooks off through Update Webhook.",
+    'Given a run already merged, goes on from its created-resources.json. Reads the configuration as a run does.',
   ],
   options: {
     shard: { type: 'string', value: '<i/n>', description: 'the shard of the run, as it was given' },
@@ -64,15 +70,15 @@ export const cleanup: Command = {
         return all.length === 0 ? 0 : 1;
       }
       const pending = journalRunIds(file);
-      if (!pending.includes(runId))
+      if (!pending.includes(runId) && !reportOfRun(file, runId))
         throw new Error(
-          `No journal for run ${runId}${shard ? ` (${shardFlag(shard)})` : ''} (runs with one: ${pending.join(', ') || 'none'}; a shard's: add its --shard i/n).`,
+          `No journal for run ${runId}${shard ? ` (${shardFlag(shard)})` : ''}, and ${file} is not its list (runs with a journal: ${pending.join(', ') || 'none'}; a shard's: add its --shard i/n).`,
         );
       if (config.embedded || !config.baseUrl)
         throw new Error('BASE_URL is not set: what a run creates on the embedded reference ends with that run.');
       const report = await teardown.cleanUpCreatedResources(
         { ...config, createdResourcesFile: file },
-        { baseUrl: config.baseUrl, token: config.apiToken, runId, embedded: false },
+        { baseUrl: config.baseUrl, token: config.apiToken, runId, embedded: false, shard },
       );
       console.log(teardown.summarize(report, file) ?? `Run ${runId} created nothing (${file}).`);
       return 0;
@@ -83,3 +89,13 @@ export const cleanup: Command = {
     }
   },
 };
+
+/** Whether `file` is the created-resources list of the run (merged already: `cleanup` goes on from it). */
+function reportOfRun(file: string, runId: string): boolean {
+  if (!existsSync(file)) return false;
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { runId?: unknown }).runId === runId;
+  } catch {
+    return false;
+  }
+}

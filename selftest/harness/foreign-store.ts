@@ -35,12 +35,18 @@ export interface ForeignStore {
 /** How long the store may take to print its address. */
 const START_TIMEOUT_MS = 10_000;
 
-/** Starts the store with STORE_CHOICES=`choices` on a free port; it stops with `close()`. */
-export async function startForeignStore(choices: string): Promise<ForeignStore> {
+/**
+ * Starts the store with STORE_CHOICES=`choices` on a free port, with `storeEnv` besides (its README's
+ * other variables: STORE_NO_DELETE); it stops with `close()`.
+ */
+export async function startForeignStore(
+  choices: string,
+  storeEnv: Readonly<Record<string, string>> = {},
+): Promise<ForeignStore> {
   const token = `foreign-${randomBytes(16).toString('hex')}`;
   const child = spawn(process.execPath, [path.join(FOREIGN_STORE_DIR, 'server.mjs')], {
     cwd: FOREIGN_STORE_DIR,
-    env: { PATH: process.env.PATH ?? '', STORE_PORT: '0', STORE_TOKEN: token, STORE_CHOICES: choices },
+    env: { PATH: process.env.PATH ?? '', ...storeEnv, STORE_PORT: '0', STORE_TOKEN: token, STORE_CHOICES: choices },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -66,10 +72,9 @@ export async function startForeignStore(choices: string): Promise<ForeignStore> 
       BASE_URL: url,
       API_TOKEN: token,
       TARGET_PROFILE: path.join(FOREIGN_STORE_DIR, 'profile.json'),
-      // Its README says how it signs (Standard Webhooks) and where it deletes: what a vendor tells the suite.
+      // Its README says how it signs (Standard Webhooks): what a vendor tells the suite. Where it deletes,
+      // the run finds and proves itself (DELETE_PATHS=probe): no delete path is given.
       WEBHOOK_SIGNATURE_SCHEME: 'standard-webhooks',
-      DELETE_PRODUCT_PATH: '/api/core/v1/products/{id}',
-      DELETE_WEBHOOK_PATH: '/api/core/v1/webhooks/{id}',
     },
     close: async () => {
       child.kill('SIGTERM');

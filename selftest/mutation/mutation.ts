@@ -463,6 +463,11 @@ function resultOf(
   };
 }
 
+function instrumented(files: readonly string[], all: readonly Mutant[], chosen: readonly Mutant[], ms: number): string {
+  const skipped = all.filter((m) => m.ignored).length;
+  return `instrumented ${files.length} files: ${all.length} mutants, ${skipped} skipped by their lines; ${chosen.length} to judge (${Math.round(ms)} ms)`;
+}
+
 export async function runMutation(options: MutationOptions = {}): Promise<MutationResult> {
   const started = performance.now();
   const log = options.log ?? (() => undefined);
@@ -483,9 +488,7 @@ export async function runMutation(options: MutationOptions = {}): Promise<Mutati
   try {
     const instrumentMs = performance.now() - started;
     const chosen = options.only ? options.only(sandbox.mutants) : sandbox.mutants;
-    log(
-      `instrumented ${files.length} files: ${sandbox.mutants.length} mutants, ${sandbox.mutants.filter((m) => m.ignored).length} skipped by their lines; ${chosen.length} to judge (${Math.round(instrumentMs)} ms)`,
-    );
+    log(instrumented(files, sandbox.mutants, chosen, instrumentMs));
     const traced = await traceRun(server, workers, sandbox.mutants);
     coverage = traced.coverage;
     log(

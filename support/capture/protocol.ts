@@ -6,6 +6,11 @@
 
 /** Deliveries arrive at `/in/<inbox id>` (and anything under it). */
 export const INBOX_PREFIX = '/in';
+/**
+ * `/drop/…` takes any request and keeps nothing: where webhooks that wait for no delivery are parked when
+ * the target refuses the unreachable default (a `.invalid` host) and takes the capture server's address.
+ */
+export const DROP_PREFIX = '/drop';
 /** The control API lives under `/_control/<control token>`; a wrong token gets the same 404 as no route. */
 export const CONTROL_PREFIX = '/_control';
 /** Answers `CaptureHealth` without the token: a capture server is there (its control API needs the token). */

@@ -5,6 +5,8 @@
  * - `ANY /in/<inbox id>[/...]`: a delivery, with any method Node parses (GET, HEAD and DELETE too). Kept
  *   with method, path, headers, the exact body bytes whatever the method, and the arrival time. Unknown
  *   inbox: 404. Body over the limit: 413. Inbox full (a flood): 429.
+ * - `ANY /drop[/...]`: answered 200 and kept nowhere: where webhooks that wait for no delivery are parked
+ *   when the target refuses the `.invalid` default and takes the capture server's address.
  * - `/_control/<token>/...`: the control API the test workers use (open an inbox, tell it how to
  *   answer, list its deliveries, wait for the next one, close it). A wrong token is a plain 404.
  * - `GET /health`: that a capture server answers here, without the token (for CI's wait for a shared
@@ -28,6 +30,7 @@ import {
   CAPTURE_SERVICE,
   CONTROL_PREFIX,
   defaultCaptureLimits,
+  DROP_PREFIX,
   epochNow,
   HEALTH_PATH,
   INBOX_PREFIX,
@@ -179,6 +182,10 @@ const inboxRoutes: FastifyPluginAsync<RouteOptions> = async (app, { inboxes, lim
   };
   app.all(`${INBOX_PREFIX}/:inboxId`, receive);
   app.all(`${INBOX_PREFIX}/:inboxId/*`, receive);
+  // Parked webhooks: whatever the target sends them is read and forgotten, so a store never retries it.
+  const drop = async (_request: FastifyRequest, reply: FastifyReply) => reply.code(200).send({ dropped: true });
+  app.all(DROP_PREFIX, drop);
+  app.all(`${DROP_PREFIX}/*`, drop);
 };
 
 /** Lowercase header names, repeated headers joined with ", ", exactly the values sent. */

@@ -55,14 +55,28 @@ const unsetIfEmpty = <T extends z.ZodType>(schema: T) =>
 /** A trimmed path; empty counts as unset, which means `fallback`. */
 const pathOr = (fallback: string) =>
   z.preprocess((v) => (isBlank(v) ? undefined : v), z.string().trim().default(fallback));
-/** A delete path such as `/api/core/v1/products/{id}`; empty (`DELETE_PRODUCT_PATH=` in .env.example) counts as unset. */
-const optionalPathTemplate = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z
-    .string()
-    .regex(/^\/\S*\{id\}/, 'must contain {id} (and start with /)')
-    .optional(),
-);
+/**
+ * A delete path such as `/api/core/v1/products/{id}` (`{type}` stands for a product's kind, `booking` or
+ * `service`); empty (`DELETE_PRODUCT_PATH=` in .env.example) counts as unset.
+ */
+const PathTemplate = z.string().regex(/^\/\S*\{id\}/, 'must contain {id} (and start with /)');
+const optionalPathTemplate = z.preprocess((v) => (v === '' ? undefined : v), PathTemplate.optional());
+
+/**
+ * What global setup's store probe found (support/run/store-probe.ts), for the workers: the delete paths it
+ * proved, whether Update Webhook took status 0, where a switched-off webhook's url can point, and where
+ * webhooks that wait for no delivery are parked when the target refused the `.invalid` default.
+ */
+export const StoreProbeFindings = z.strictObject({
+  deletePaths: z.strictObject({ product: PathTemplate.nullable(), webhook: PathTemplate.nullable() }),
+  /** The status a switched-off webhook is given: 0 where Update Webhook took it in this run, else 1 (its url and events still switch it off). */
+  offStatus: z.union([z.literal(0), z.literal(1)]).nullable(),
+  /** The base of a switched-off webhook's url: null for the `.invalid` default. */
+  offUrlBase: z.url().nullable(),
+  /** Where webhooks that wait for no delivery are parked (the capture server's drop path): null for the default or PARKED_WEBHOOK_URL. */
+  parkedUrl: z.url().nullable(),
+});
+export type StoreProbeFindings = z.infer<typeof StoreProbeFindings>;
 /** An optional URL; an empty value (`BASE_URL=` in a dotenv file) counts as unset. Trailing slashes go. */
 const optionalUrl = unsetIfEmpty(HttpUrl.transform((u) => u.replace(/\/+$/, '')));
 
@@ -136,24 +150,40 @@ export const Variables = {
     meaning: 'the suite creates products and webhooks; on a non-local target it refuses unless this is `true`',
     shown: true,
   }),
+  TARGET_READ_ONLY: variable({
+    schema: flag(false),
+    section: 'Target',
+    meaning:
+      'for production (`run --read-only`): the run sends no POST, PUT, PATCH or DELETE and judges what reads can judge (the catalogue, the list on the store\'s own items, pagination, filters and search, authentication on reads, generated queries); its verdict names that scope, and it certifies nothing',
+    shown: true,
+  }),
   PROFILE_CHECK: variable({
     schema: flag(true),
     section: 'Target',
     meaning:
       'before any test, ask the target about every entry of `TARGET_PROFILE`, each in a create of its own, and stop the run naming any it refuses (`docs/preflight.md`); `false` skips it, and a wrong id then fails tests instead',
   }),
+  DELETE_PATHS: variable({
+    schema: z.enum(['probe', 'off']).default('probe'),
+    section: 'Target',
+    meaning:
+      "`probe`: once per run, preflight tries DELETE at the conventional paths (Update Webhook's, and the product operations') on a webhook and a product it has just created, each proven by reading it back gone, and each test's teardown deletes with the paths proven (`docs/staging.md`); `off`: nothing is probed, only `DELETE_*_PATH` delete",
+    shown: true,
+  }),
   DELETE_PRODUCT_PATH: variable({
     schema: optionalPathTemplate,
     section: 'Target',
     meaning:
-      'path of Delete Product on the target, e.g. `/api/core/v1/products/{id}`: teardown deletes the products the run created',
+      'path of Delete Product on the target, e.g. `/api/core/v1/products/{id}` (`{type}`: `booking` or `service`): teardown deletes the products the run created there, and no product path is probed',
+    unset: 'the path preflight proves, if any',
     shown: true,
   }),
   DELETE_WEBHOOK_PATH: variable({
     schema: optionalPathTemplate,
     section: 'Target',
     meaning:
-      'path of Delete Webhook on the target, e.g. `/api/core/v1/webhooks/{id}`: teardown deletes the webhooks the run created',
+      'path of Delete Webhook on the target, e.g. `/api/core/v1/webhooks/{id}`: teardown deletes the webhooks the run created there, and no webhook path is probed; a webhook not deleted is switched off through Update Webhook',
+    unset: 'the path preflight proves, if any',
     shown: true,
   }),
   CREATED_RESOURCES_FILE: variable({
@@ -210,8 +240,8 @@ export const Variables = {
     schema: optionalUrl,
     section: 'Webhook deliveries',
     meaning:
-      'where webhooks that wait for no delivery point (run id and a random path added); a target that resolves destinations refuses the default: give an https address it takes, one you own that drops what it receives',
-    unset: 'a host under `.invalid`, which never resolves',
+      'where webhooks that wait for no delivery point (run id and a random path added); a target that refuses the default and takes the capture server\'s address gets the capture server\'s drop path, with no setting; for one that refuses both, give an https address it takes, one you own that drops what it receives',
+    unset: "a host under `.invalid`, which never resolves; the capture server's drop path where the target refuses that",
     shown: true,
   }),
   DELIVERY_TIMEOUT_MS: variable({
@@ -412,6 +442,22 @@ export const Variables = {
     ),
     meaning:
       "what global setup's profile check found of the profile's statuses (whether a product created with each is published), for the workers",
+    internal: true,
+    runState: true,
+  }),
+  STORE_PROBE: variable({
+    schema: unsetIfEmpty(
+      z.string().transform((text, ctx) => {
+        try {
+          return StoreProbeFindings.parse(JSON.parse(text));
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be the JSON of StoreProbeFindings' });
+          return z.NEVER;
+        }
+      }),
+    ),
+    meaning:
+      "what global setup's store probe found (delete paths proven, whether Update Webhook takes status 0, where webhooks are parked), for the workers",
     internal: true,
     runState: true,
   }),

@@ -84,9 +84,12 @@ function banner(report: ConformanceReport): string {
   const partial = report.shard
     ? ` (shard ${report.shard.current} of ${report.shard.total} only: merge the shards)`
     : '';
+  // The headline begins with the verdict; what follows it (a scope, the tests left unjudged) goes on the line below.
+  const rest = report.headline.startsWith(report.verdict) ? report.headline.slice(report.verdict.length) : '';
+  const scope = rest.replace(/^[,\s]+/, '');
   return `<header class="banner ${v.css}">
-  <p class="verdict"><span class="symbol" aria-hidden="true">${v.symbol}</span> <strong>${escape(report.verdict)}</strong>${escape(partial)} <span class="exit">exit code ${v.code}</span></p>
-  <p class="meaning">${escape(v.meaning)}</p>${report.selection ? `\n  <p class="meaning">Only part of the suite ran (${escape(report.selection)}): this verdict covers those tests alone, and certifies nothing.</p>` : ''}
+  <p class="verdict"><span class="symbol" aria-hidden="true">${v.symbol}</span> <strong>${escape(report.verdict)}</strong>${escape(partial)} <span class="exit">exit code ${v.code}</span></p>${scope ? `\n  <p class="headline">${escape(scope.charAt(0).toUpperCase() + scope.slice(1))}.</p>` : ''}
+  <p class="meaning">${escape(v.meaning)}</p>${report.selection ? `\n  <p class="meaning">Only part of the suite ran (${escape(report.selection)}): this verdict covers those tests alone, and certifies nothing.</p>` : ''}${report.scope ? `\n  <p class="meaning">A read-only run (TARGET_READ_ONLY=true) sent no POST, PUT, PATCH or DELETE: it certifies nothing. Not judged: ${escape(report.scope.notJudged.join(', ') || 'none')}.</p>` : ''}
 </header>`;
 }
 
@@ -119,6 +122,46 @@ function runFacts(report: ConformanceReport): string {
   <h2 id="run-h">The run</h2>
   <dl class="facts">${rows.map(([k, val]) => `<dt>${escape(k)}</dt><dd>${escape(val)}</dd>`).join('')}</dl>
   <p>Every test, with its steps and attachments: <a href="${PLAYWRIGHT_REPORT}">Playwright's HTML report</a> (traces, when recorded, are there too).</p>
+</section>`;
+}
+
+/** What the run did to the store: created, deleted, switched off and left, and the command that removes the rest. */
+function storeSection(report: ConformanceReport): string {
+  const store = report.store;
+  if (!store) return '';
+  const both = (c: { products: number; webhooks: number }) => `${c.products} products, ${c.webhooks} webhooks`;
+  const heading = '<h2 id="store-h">What the run did to the store</h2>';
+  if (store.embedded)
+    return `<section id="store" aria-labelledby="store-h">${heading}<p>Created ${escape(both(store.created))} on the embedded reference, which ended with the run.</p></section>`;
+  const path = (template: string | null, from: string | null) =>
+    template ? `DELETE ${template} (${from ?? 'given'})` : 'none known';
+  const rows: [string, string][] = [
+    ['Created', both(store.created)],
+    ['Deleted', both(store.deleted)],
+    ['Switched off', `${store.switchedOff.webhooks} webhooks, through Update Webhook: none can deliver`],
+    ['Left', both(store.left)],
+    ['Delete Product', path(store.deletePaths.product, store.deletePaths.productFrom)],
+    ['Delete Webhook', path(store.deletePaths.webhook, store.deletePaths.webhookFrom)],
+    ['Run id', store.runId],
+    ['List', store.files.join(', ')],
+  ];
+  const command = store.command
+    ? `<p>Remove the rest:</p><pre class="wrap" tabindex="0">${escape(store.command)}</pre><p>In a clone: <code>npm run cleanup -- ${escape(store.runId)}</code>, with the same settings.</p>`
+    : '';
+  const remaining =
+    store.remaining.length === 0
+      ? ''
+      : `<details><summary>${store.remaining.length} still on the store, and what was done</summary><div class="scroll" tabindex="0" role="region" aria-label="what is still on the store"><table><thead><tr><th scope="col">what</th><th scope="col">id</th><th scope="col">name</th><th scope="col">what was done</th></tr></thead><tbody>${store.remaining
+          .map(
+            (r) =>
+              `<tr><td>${escape(`${r.kind} (${r.cleanup})`)}</td><td>${r.id ?? '?'}</td><td>${escape(r.name ?? '')}</td><td>${escape(r.detail)}</td></tr>`,
+          )
+          .join('\n')}</tbody></table></div></details>`;
+  return `<section id="store" aria-labelledby="store-h">
+  ${heading}
+  <dl class="facts">${rows.map(([k, v]) => `<dt>${escape(k)}</dt><dd>${escape(v)}</dd>`).join('')}</dl>
+  ${command}
+  ${remaining}
 </section>`;
 }
 
@@ -161,14 +204,15 @@ function grid(report: ConformanceReport): string {
       const state = cellState(clause, tests);
       const level = clause.level === 'stated' ? 'S' : clause.level === 'assumed' ? 'A' : '?';
       const context = `${clause.id}, ${operation}, ${clause.level}`;
-      return `<td class="cell ${state}"><a href="#${clauseAnchor(clause.id)}" title="${escape(context)}"><span aria-hidden="true">${CELL[state].symbol}</span> ${escape(CELL[state].words)} <sup>${level}</sup><span class="visually-hidden">: ${escape(context)}</span></a></td>`;
+      // The symbol and the level are what shows: the words are for screen readers and the tooltip, so the grid fits the window.
+      return `<td class="cell ${state}"><a href="#${clauseAnchor(clause.id)}" title="${escape(`${CELL[state].words}: ${context}`)}"><span aria-hidden="true">${CELL[state].symbol}<sup>${level}</sup></span><span class="visually-hidden">${escape(CELL[state].words)}: ${escape(context)}</span></a></td>`;
     });
     return `<tr><th scope="row"><a href="#${clauseAnchor(clause.id)}">${escape(clause.id)}</a></th>${cells.join('')}</tr>`;
   });
   return `<section id="grid" aria-labelledby="grid-h">
   <h2 id="grid-h">Clauses by operation</h2>
-  <p class="legend">Each cell: how the tests of that operation citing the clause came out (✓ passed, ✗ failed, ∅ not applicable, – not judged), and the clause's level (<sup>S</sup> stated: decides the verdict; <sup>A</sup> assumed: a reading of a silent spec). A cell links to the clause's row below.</p>
-  <div class="scroll"><table class="grid">
+  <p class="legend">Each cell: how the tests of that operation citing the clause came out (✓ passed, ✗ failed, ∅ not applicable, – not judged), and the clause's level (<sup>S</sup> stated: decides the verdict; <sup>A</sup> assumed: a reading of a silent spec). A cell links to the clause's row below, and says its outcome in words on hover.</p>
+  <div class="scroll" tabindex="0" role="region" aria-label="clauses by operation"><table class="grid">
     <thead><tr><th scope="col">clause</th>${head}</tr></thead>
     <tbody>${rows.join('\n')}</tbody>
   </table></div>
@@ -219,7 +263,7 @@ function skips(report: ConformanceReport): string {
   ${
     rows.length === 0
       ? '<p>None.</p>'
-      : `<div class="scroll"><table><thead><tr><th scope="col">test</th><th scope="col">level</th><th scope="col">reason</th><th scope="col">accepted</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></div>`
+      : `<div class="scroll" tabindex="0" role="region" aria-label="skipped tests"><table><thead><tr><th scope="col">test</th><th scope="col">level</th><th scope="col">reason</th><th scope="col">accepted</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></div>`
   }
 </section>`;
 }
@@ -245,7 +289,7 @@ function counts(report: ConformanceReport): string {
   );
   return `<section id="counts" aria-labelledby="counts-h">
   <h2 id="counts-h">Results by operation and level</h2>
-  <div class="scroll"><table><thead><tr><th scope="col">operation</th><th scope="col">level</th><th scope="col">passed</th><th scope="col">failed</th><th scope="col">skipped</th><th scope="col">flaky</th></tr></thead><tbody>${[...rows, ...totals].join('\n')}</tbody></table></div>
+  <div class="scroll" tabindex="0" role="region" aria-label="results by operation and level"><table><thead><tr><th scope="col">operation</th><th scope="col">level</th><th scope="col">passed</th><th scope="col">failed</th><th scope="col">skipped</th><th scope="col">flaky</th></tr></thead><tbody>${[...rows, ...totals].join('\n')}</tbody></table></div>
 </section>`;
 }
 
@@ -287,7 +331,7 @@ function coverage(report: ConformanceReport): string {
   });
   return `<section id="coverage" aria-labelledby="coverage-h">
   <h2 id="coverage-h">Every clause</h2>
-  <div class="scroll"><table><thead><tr><th scope="col">clause</th><th scope="col">level</th><th scope="col">the spec's words</th><th scope="col">tests</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></div>
+  <div class="scroll" tabindex="0" role="region" aria-label="every clause"><table><thead><tr><th scope="col">clause</th><th scope="col">level</th><th scope="col">the spec's words</th><th scope="col">tests</th></tr></thead><tbody>${rows.join('\n')}</tbody></table></div>
 </section>`;
 }
 
@@ -299,8 +343,9 @@ function errors(report: ConformanceReport): string {
 const STYLE = `
 :root { color-scheme: light; --ok: #0a6b2f; --bad: #a4161a; --none: #5c4a00; --muted: #4a4a4a; --line: #c8c8c8; }
 * { box-sizing: border-box; }
-body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; color: #1b1b1b; background: #fff; }
+body { font: 15px/1.5 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 0; color: #1b1b1b; background: #fff; overflow-wrap: break-word; }
 main { max-width: 1200px; margin: 0 auto; padding: 0 1.25rem 3rem; }
+code { overflow-wrap: anywhere; }
 h2 { margin-top: 2rem; border-bottom: 1px solid var(--line); }
 .banner { padding: 1.25rem; color: #fff; }
 .banner p { max-width: 1200px; margin: 0.25rem auto; }
@@ -315,8 +360,12 @@ h2 { margin-top: 2rem; border-bottom: 1px solid var(--line); }
 .facts dd { margin: 0; overflow-wrap: anywhere; }
 table { border-collapse: collapse; width: 100%; }
 th, td { border: 1px solid var(--line); padding: 0.3rem 0.5rem; text-align: left; vertical-align: top; }
-.scroll { overflow-x: auto; }
-.grid td, .grid th { font-size: 0.85rem; white-space: nowrap; }
+.scroll { overflow-x: auto; position: relative; }
+.grid { width: auto; }
+.grid td, .grid th { font-size: 0.85rem; }
+.grid thead th { vertical-align: bottom; min-width: 4.5em; max-width: 8em; }
+.grid tbody th { white-space: nowrap; position: sticky; left: 0; background: #fff; }
+.grid td { text-align: center; white-space: nowrap; padding: 0.2rem 0.4rem; }
 .grid .cell a { display: block; color: inherit; text-decoration: none; }
 .cell.passed { background: #e3f4e8; color: var(--ok); }
 .cell.failed { background: #fbe3e4; color: var(--bad); font-weight: 700; }
@@ -331,6 +380,13 @@ pre.wrap { white-space: pre-wrap; overflow-wrap: anywhere; background: #f4f4f4; 
 .message { font-family: ui-monospace, monospace; font-size: 0.85rem; }
 tr.unaccepted td { background: #fbe3e4; }
 .fix { font-size: 1.1rem; font-weight: 600; }
+.headline { font-size: 1.15rem; font-weight: 600; }
+@media (max-width: 600px) {
+  main { padding: 0 0.75rem 2rem; }
+  .verdict { font-size: 1.4rem; }
+  .facts { grid-template-columns: 1fr; }
+  .grid tbody th { white-space: normal; overflow-wrap: anywhere; min-width: 9em; max-width: 11em; }
+}
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media print {
   .banner { color: #000; background: none !important; border: 3px solid #000; }
@@ -358,6 +414,7 @@ ${banner(report)}
 ${stopped(report)}
 ${runFacts(report)}
 ${reasonsList(report)}
+${storeSection(report)}
 ${baselineGate(report)}
 ${failing(report)}
 ${grid(report)}

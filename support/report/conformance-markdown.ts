@@ -8,6 +8,7 @@ import {
   type Level,
   type ObservedDeliveryBehaviour,
   type SkipEntry,
+  type StoreEffects,
 } from './report-format.ts';
 
 const LEVEL_TAG: Record<Level, string> = { stated: '@stated', assumed: '@assumed', untagged: '(no level tag)' };
@@ -142,6 +143,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     ...unexplainedSkips(report),
     ...dependentSkips(report),
     ...runErrors(report),
+    ...storeLines(report.store),
   ];
   // A run that stopped before any test has nothing more to show: no results, skips or coverage.
   if (report.tests.length === 0) return `${verdict.join('\n')}\n`;
@@ -161,7 +163,12 @@ export function renderMarkdown(report: ConformanceReport): string {
 /** The title, what part of the suite ran, and what the verdict means or why it is what it is. */
 function headline(report: ConformanceReport): string[] {
   const partial = report.shard ? ` (shard ${report.shard.current} of ${report.shard.total} only)` : '';
-  const lines: string[] = [`# Conformance report: ${report.verdict}${partial}`, ''];
+  const lines: string[] = [`# Conformance report: ${report.headline}${partial}`, ''];
+  if (report.scope)
+    lines.push(
+      `A read-only run (\`TARGET_READ_ONLY=true\`): it sent no POST, PUT, PATCH or DELETE, and judged only what reads can judge. It certifies nothing. Not judged: ${report.scope.notJudged.join(', ') || 'none'}.`,
+      '',
+    );
   if (report.selection)
     lines.push(
       `Only part of the suite ran (${report.selection}): this verdict covers those tests alone, and certifies nothing.`,
@@ -171,6 +178,11 @@ function headline(report: ConformanceReport): string[] {
     return [
       ...lines,
       'Every `@stated` test passed, or was skipped for a reason the configuration explains, as not applicable to the target, or because another clause broke first; none was flaky.',
+      ...(report.unjudgedBySetting.tests > 0 && !report.scope
+        ? [
+            `${report.unjudgedBySetting.tests} \`@stated\` test(s) were skipped by the configuration, so their clauses were not judged: ${report.unjudgedBySetting.settings.map((s) => `${code(s.setting)} would judge ${s.tests}`).join(', ')} (see "Skipped tests").`,
+          ]
+        : []),
       '',
     ];
   if (report.verdict === 'NO VERDICT')
@@ -179,6 +191,52 @@ function headline(report: ConformanceReport): string[] {
       '',
     );
   return [...lines, ...report.reasons.map((r) => `- ${cell(r)}`), ''];
+}
+
+/** What the run did to the store: created, deleted, switched off, left, and the command that removes the rest. */
+function storeLines(store: StoreEffects | null): string[] {
+  if (!store) return [];
+  const both = (c: { products: number; webhooks: number }) => `${c.products} products, ${c.webhooks} webhooks`;
+  const lines = ['## What the run did to the store', ''];
+  if (store.embedded)
+    return [
+      ...lines,
+      `Created ${both(store.created)} on the embedded reference, which ended with the run (${store.files.map(code).join(', ')}).`,
+      '',
+    ];
+  const path = (kind: 'product' | 'webhook') => {
+    const template = store.deletePaths[kind];
+    const from = kind === 'product' ? store.deletePaths.productFrom : store.deletePaths.webhookFrom;
+    return template ? `${code(`DELETE ${template}`)} (${from ?? 'given'})` : 'none known';
+  };
+  lines.push(
+    '| | |',
+    '|---|---|',
+    `| Target | ${cell(store.target)}, run ${code(store.runId)} |`,
+    `| Created | ${both(store.created)} |`,
+    `| Deleted | ${both(store.deleted)} |`,
+    `| Switched off | ${store.switchedOff.webhooks} webhooks (through Update Webhook: none can deliver) |`,
+    `| Left | ${both(store.left)} |`,
+    `| Delete Product | ${path('product')} |`,
+    `| Delete Webhook | ${path('webhook')} |`,
+    `| List | ${store.files.map(code).join(', ')} |`,
+    '',
+  );
+  if (store.command)
+    lines.push(
+      `Remove the rest: ${code(store.command)} (in a clone: ${code(`npm run cleanup -- ${store.runId}`)} with the same settings).`,
+      '',
+    );
+  if (store.remaining.length > 0)
+    lines.push(
+      '| what | id | name | what was done |',
+      '|---|---|---|---|',
+      ...store.remaining.map(
+        (r) => `| ${r.kind} (${r.cleanup}) | ${r.id ?? '?'} | ${cell(r.name ?? '')} | ${cell(r.detail)} |`,
+      ),
+      '',
+    );
+  return lines;
 }
 
 function failingClauses(report: ConformanceReport): string[] {

@@ -39,7 +39,9 @@ import {
   type RunInfo,
   type Shard,
   type SkipEntry,
+  type StoreEffects,
   type TestRecord,
+  type Verdict,
 } from './report-format.ts';
 
 export type { ConformanceReport, Level, Outcome, TestRecord } from './report-format.ts';
@@ -57,6 +59,10 @@ export interface ReportInput {
   readonly fakerSeed: string | undefined;
   /** The observation tests of the run (tagged @observation), kept apart from `tests`. */
   readonly observations?: readonly ObservationTest[];
+  /** TARGET_READ_ONLY: the verdict names the clauses a read-only run judges, and those it does not. */
+  readonly readOnly?: boolean;
+  /** What the run did to the store (support/report/store-effects.ts). */
+  readonly store?: StoreEffects | null;
 }
 
 /** An observation test as it ran: what it observed (its `observed-delivery` annotations), or why it did not. */
@@ -227,9 +233,15 @@ export function buildReport(input: ReportInput): ConformanceReport {
   const seeds = [
     ...new Set(tests.map((t) => /FAKER_SEED=(\d+)/.exec(t.fakerSeed ?? '')?.[1]).filter((s): s is string => !!s)),
   ];
+  const coverage = coverageOf(tests);
+  const unjudgedBySetting = unjudgedBySettingOf(skips);
+  const scope = input.readOnly && tests.length > 0 ? readOnlyScope(coverage) : null;
   return {
     formatVersion: REPORT_FORMAT_VERSION,
     verdict,
+    headline: headlineOf(verdict, unjudgedBySetting, scope),
+    unjudgedBySetting,
+    scope,
     reasons: verdict === 'NOT CONFORMANT' ? breaches : verdict === 'NO VERDICT' ? unjudged : [],
     shard: input.shard,
     ...(input.selection ? { selection: input.selection } : {}),
@@ -246,12 +258,63 @@ export function buildReport(input: ReportInput): ConformanceReport {
       .map((t) => ({ title: t.title, clauses: t.clauses, ...(t.error ? { error: t.error } : {}) })),
     skips,
     failedTests: tests.filter(breaks),
-    coverage: coverageOf(tests),
+    coverage,
     deliveryLatency: deliveryLatencyOf(tests),
     runErrors: [...input.runErrors],
+    store: input.store ?? null,
     observedDeliveryBehaviour: observedDeliveryBehaviour(input.observations ?? []),
     tests: [...tests],
   };
+}
+
+/**
+ * The @stated tests skipped for a reason the configuration explains, and the settings those reasons name,
+ * with how many tests each would judge (a reason may name several): what a CONFORMANT verdict leaves unsaid.
+ */
+function unjudgedBySettingOf(skips: readonly SkipEntry[]): ConformanceReport['unjudgedBySetting'] {
+  const byConfiguration = skips.filter(
+    (s) => s.level === 'stated' && s.explainedByConfiguration && !s.notApplicable && !s.acceptedAsDependent,
+  );
+  const counts = new Map<string, number>();
+  for (const skip of byConfiguration)
+    for (const setting of settingsNamed(skip.reason)) counts.set(setting, (counts.get(setting) ?? 0) + 1);
+  return {
+    tests: byConfiguration.length,
+    settings: [...counts]
+      .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
+      .map(([setting, tests]) => ({ setting, tests })),
+  };
+}
+
+/** A read-only run's scope: the stated clauses it judged, and the others. */
+function readOnlyScope(coverage: readonly ClauseEntry[]): ConformanceReport['scope'] {
+  const stated = coverage.filter((c) => c.level === 'stated');
+  return {
+    readOnly: true,
+    judged: stated.filter((c) => c.judged).map((c) => c.id),
+    notJudged: stated.filter((c) => !c.judged).map((c) => c.id),
+  };
+}
+
+/**
+ * The verdict's first line: a read-only run's names its scope; a CONFORMANT one that left @stated tests
+ * unjudged says how many, and the settings that would judge them.
+ */
+function headlineOf(
+  verdict: Verdict,
+  unjudged: ConformanceReport['unjudgedBySetting'],
+  scope: ConformanceReport['scope'],
+): string {
+  if (verdict === 'NO VERDICT') return verdict;
+  if (scope) {
+    const judged = scope.judged.length;
+    return `${verdict} on the ${judged} stated clause${judged === 1 ? '' : 's'} a read-only run judges (TARGET_READ_ONLY=true); the other ${scope.notJudged.length} not judged`;
+  }
+  if (verdict !== 'CONFORMANT' || unjudged.tests === 0) return verdict;
+  const tests = `${unjudged.tests} @stated test${unjudged.tests === 1 ? '' : 's'}`;
+  const settings = unjudged.settings.map((s) => `${s.setting} (${s.tests})`);
+  const list = settings.length <= 1 ? settings.join('') : `${settings.slice(0, -1).join(', ')} and ${settings.at(-1)}`;
+  return `CONFORMANT, with ${tests} not judged: set ${list} to judge ${unjudged.tests === 1 ? 'it' : 'them'}`;
 }
 
 /** Outcomes counted by level, in all and per operation (operations in name order). */

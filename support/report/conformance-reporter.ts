@@ -31,12 +31,14 @@ import {
   type Level,
   type Outcome,
   type RunInfo,
+  type StoreEffects,
   type TestRecord,
 } from './report-format.ts';
 import { RUN_INFO_METADATA_KEY, safeEnvironment } from './run-info.ts';
 import { applyBaseline, describeGate, readReportFile, ReportFileError } from './baseline.ts';
 import { readVariable } from '../contract/variables.ts';
 import { reportsDir } from './index.ts';
+import { createdResourcesFiles, storeEffects } from './store-effects.ts';
 
 export interface ConformanceReporterOptions {
   /** Where conformance.json and conformance.md go (default: REPORTS_DIR, else reports). */
@@ -267,6 +269,8 @@ export default class ConformanceReporter implements Reporter {
       date: result.startTime ?? this.#started,
       durationMs: result.duration,
       fakerSeed: process.env.FAKER_SEED,
+      readOnly: this.#runInfo()?.configuration.TARGET_READ_ONLY === 'true',
+      store: this.#storeEffects(),
     });
     const gated = this.#gated(report);
     if (gated === undefined) return { status: 'failed' };
@@ -274,7 +278,7 @@ export default class ConformanceReporter implements Reporter {
     this.#write(report);
     const shown = path.relative(process.cwd(), path.join(this.#outputDir, 'conformance.md'));
     const partial = report.shard ? ` (shard ${report.shard.current}/${report.shard.total} only)` : '';
-    console.log(`\nConformance: ${report.verdict}${partial}. ${shown}`);
+    console.log(`\nConformance: ${report.headline}${partial}. ${shown}`);
     if (report.selection)
       console.log(`  only part of the suite ran (${report.selection}): the verdict covers those tests alone`);
     for (const clause of report.failingClauses) console.log(`  breaks ${clause.id}: ${clause.quote}`);
@@ -315,6 +319,22 @@ export default class ConformanceReporter implements Reporter {
       exitWithNoVerdict();
       return undefined;
     }
+  }
+
+  /**
+   * What the run did to the store, from the created-resources list global teardown wrote before this
+   * (global setup named a run's own, a shard's; a merge reads every shard's list of the run).
+   */
+  #storeEffects(): StoreEffects | null {
+    const named = process.env.CREATED_RESOURCES_FILE;
+    const env = safeEnvironment();
+    const file =
+      named ??
+      path.resolve(
+        workingDirectory(),
+        readVariable('CREATED_RESOURCES_FILE', env) ?? path.join(reportsDir(env), 'created-resources.json'),
+      );
+    return storeEffects(createdResourcesFiles(file, named === undefined), this.#runInfo()?.runId);
   }
 
   #judges(test: TestCase): boolean {

@@ -23,8 +23,10 @@ export { DeliveryObservation, ObservedHeaders, ObservedPayload };
  * Version of this format; reports written before it had no `formatVersion` (version 1). Version 3 added
  * `observedDeliveryBehaviour`, and took the observation tests out of `tests` and every count. Version 6
  * replaced the suite's git commit with the digest of its files and what differs from its manifest.
+ * Version 7 added `headline`, `unjudgedBySetting`, `scope` (a read-only run's) and `store` (what the run
+ * did to the store).
  */
-export const REPORT_FORMAT_VERSION = 6;
+export const REPORT_FORMAT_VERSION = 7;
 
 export const Verdict = z
   .enum(['CONFORMANT', 'NOT CONFORMANT', 'NO VERDICT'])
@@ -208,6 +210,55 @@ export const ObservedDeliveryBehaviour = z
   .meta({ id: 'ObservedDeliveryBehaviour' });
 export type ObservedDeliveryBehaviour = z.infer<typeof ObservedDeliveryBehaviour>;
 
+const ResourceCounts = z.strictObject({ products: count, webhooks: count });
+
+export const StoreEffects = z
+  .strictObject({
+    target: z
+      .string()
+      .describe('The store, as the created-resources list names it (`embedded reference` for the embedded one).'),
+    embedded: z.boolean().describe('The embedded reference: what the run left there ended with it.'),
+    runId: z.string(),
+    files: z
+      .array(z.string())
+      .describe('The created-resources lists this comes from (one per shard), relative to the working directory.'),
+    created: ResourceCounts,
+    deleted: ResourceCounts.describe('Deleted, or already gone (a DELETE answered 404 or 410, and the store agreed).'),
+    switchedOff: z
+      .strictObject({ webhooks: count })
+      .describe(
+        'Webhooks left on the store, switched off through Update Webhook (status 0 where the store takes it, a `.invalid` url, one event the suite never causes): none can deliver.',
+      ),
+    left: ResourceCounts.describe(
+      'Neither deleted nor switched off: products with no delete path (a product delivers nothing), a webhook whose update was refused.',
+    ),
+    deletePaths: z
+      .strictObject({
+        product: z.string().nullable(),
+        webhook: z.string().nullable(),
+        productFrom: z.string().nullable().describe('DELETE_PRODUCT_PATH, `proven by preflight`, or null: none known.'),
+        webhookFrom: z.string().nullable().describe('DELETE_WEBHOOK_PATH, `proven by preflight`, or null: none known.'),
+      })
+      .describe('The delete paths the run used.'),
+    command: z
+      .string()
+      .nullable()
+      .describe('The command that removes what is left (with the delete paths it needs), or null when nothing is.'),
+    remaining: z
+      .array(
+        z.strictObject({
+          kind: z.enum(['product', 'webhook']),
+          id: z.int().nullable(),
+          name: z.string().nullable(),
+          cleanup: z.enum(['switched-off', 'left']),
+          detail: z.string(),
+        }),
+      )
+      .describe("What is still on a store of the user's, with what was done and answered."),
+  })
+  .meta({ id: 'StoreEffects' });
+export type StoreEffects = z.infer<typeof StoreEffects>;
+
 const BaselineFailure = z.strictObject({
   title: z.string().describe('The test, `file › describe › title`: what identifies a failure from run to run.'),
   clauses: Clauses,
@@ -236,6 +287,29 @@ export const ConformanceReport = z
   .strictObject({
     formatVersion: z.literal(REPORT_FORMAT_VERSION),
     verdict: Verdict,
+    headline: z
+      .string()
+      .describe(
+        "The verdict's first line, as the console, conformance.md and conformance.html show it: the verdict, with the scope of a read-only run, or how many @stated tests a CONFORMANT run left unjudged and the settings that would judge them.",
+      ),
+    unjudgedBySetting: z
+      .strictObject({
+        tests: count.describe('@stated tests skipped for a reason the configuration explains.'),
+        settings: z
+          .array(z.strictObject({ setting: z.string(), tests: count }))
+          .describe('The settings their reasons name, with how many tests each would judge, most first.'),
+      })
+      .describe('The @stated tests the configuration kept from judging, and the settings that would judge them.'),
+    scope: z
+      .strictObject({
+        readOnly: z.literal(true),
+        judged: Clauses.describe('The stated clauses the run judged.'),
+        notJudged: Clauses.describe('The stated clauses a read-only run does not judge.'),
+      })
+      .nullable()
+      .describe(
+        'A read-only run (TARGET_READ_ONLY): the clauses it judged and those it did not; it certifies nothing. Null otherwise.',
+      ),
     reasons: z
       .array(z.string())
       .describe('Why the verdict is NOT CONFORMANT or NO VERDICT, one line each; empty when CONFORMANT.'),
@@ -291,6 +365,9 @@ export const ConformanceReport = z
       .describe(
         'Errors outside the tests (global set-up, a worker), redacted: with no test run, why there is NO VERDICT.',
       ),
+    store: StoreEffects.nullable().describe(
+      'What the run did to the store: created, deleted, switched off and left, and the command that removes the rest. Null when no list of what it created was found.',
+    ),
     observedDeliveryBehaviour: ObservedDeliveryBehaviour.nullable().describe(
       'What the run observed of delivery headers, retries, repeats and payload fields, where the spec says "not shown": reported, never judged. Null when no observation test was in the run.',
     ),

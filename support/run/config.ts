@@ -20,7 +20,14 @@ import {
   type ReferenceChoiceName,
   type ReferenceVariant,
 } from '../contract/embedded-targets.ts';
-import { isSecret, readVariable, Variables, variablesWhere, variableSchemas } from '../contract/variables.ts';
+import {
+  isSecret,
+  readVariable,
+  Variables,
+  variablesWhere,
+  variableSchemas,
+  type StoreProbeFindings,
+} from '../contract/variables.ts';
 
 /** The suite's own files (code, the spec, the embedded targets' profiles): a clone's root, or the installed package. */
 export const PROJECT_ROOT = path.resolve(import.meta.dirname, '../..');
@@ -53,6 +60,8 @@ export interface Config {
   readonly profilePath: string;
   readonly profile: TargetProfile;
   readonly allowWrites: boolean;
+  /** TARGET_READ_ONLY: no POST, PUT, PATCH or DELETE is sent (no profile check, no probe; a test that writes is skipped). */
+  readonly readOnly: boolean;
   /** PROFILE_CHECK: global setup asks the target about every entry of the profile (support/run/profile-check.ts). */
   readonly profileCheck: boolean;
   readonly runId: string | undefined;
@@ -79,7 +88,17 @@ export interface Config {
    * for a remote target, undefined (the signature test skips).
    */
   readonly signature: SignatureConfig | undefined;
+  /** The delete paths teardown uses: DELETE_*_PATH where given, else the path global setup's store probe proved. */
   readonly deletePaths: { readonly product: string | undefined; readonly webhook: string | undefined };
+  /** How the run leaves the store (support/run/store-cleanup.ts): what was given, and what the store probe found. */
+  readonly cleanup: {
+    /** DELETE_PATHS: whether global setup probes the conventional delete paths. */
+    readonly probe: boolean;
+    /** DELETE_PRODUCT_PATH and DELETE_WEBHOOK_PATH as given (they win over a proven path). */
+    readonly given: { readonly product: string | undefined; readonly webhook: string | undefined };
+    /** What global setup's store probe found (undefined before it ran, and when it did not). */
+    readonly found: StoreProbeFindings | undefined;
+  };
   /**
    * Absolute path of CREATED_RESOURCES_FILE, default <REPORTS_DIR>/created-resources.json. A shard's own
    * (support/run/created-resources.ts, shardReportFile) is set by global setup for its workers and teardown.
@@ -275,6 +294,7 @@ function configOf(
       new Map(Object.entries(e.DISCOVERED_STATUSES ?? {}).map(([id, publishes]) => [Number(id), publishes])),
     ),
     allowWrites: e.TARGET_ALLOW_WRITES,
+    readOnly: e.TARGET_READ_ONLY,
     profileCheck: e.PROFILE_CHECK,
     runId: e.RUN_ID,
     runInstance: e.RUN_INSTANCE,
@@ -284,13 +304,14 @@ function configOf(
       .filter(Boolean),
     referenceVariant: e.REFERENCE_VARIANT,
     referenceChoices,
-    parkedWebhookUrl: e.PARKED_WEBHOOK_URL,
+    // The tester's, else the capture server's drop path where the store probe found the target refusing the default.
+    parkedWebhookUrl: e.PARKED_WEBHOOK_URL ?? e.STORE_PROBE?.parkedUrl ?? undefined,
     capture: captureSettings(e),
     observation: Object.freeze({ enabled: e.OBSERVE_DELIVERIES, retryWindowMs: e.OBSERVE_RETRY_WINDOW_MS }),
     deliveryTimeoutMs: e.DELIVERY_TIMEOUT_MS,
     listWaitMs: e.LIST_WAIT_MS,
     signature: runSignature(e, embedded, referenceChoices),
-    deletePaths: Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH }),
+    ...cleanupOf(e),
     createdResourcesFile: path.resolve(
       root,
       e.CREATED_RESOURCES_FILE ?? path.join(e.REPORTS_DIR, 'created-resources.json'),
@@ -303,6 +324,39 @@ function configOf(
       path: e.FUZZ_PATH,
       shrink: e.FUZZ_SHRINK === 'on',
     }),
+  });
+}
+
+/** DELETE_*: the paths given win over those global setup's store probe proved (STORE_PROBE). */
+function cleanupOf(e: Env): Pick<Config, 'deletePaths' | 'cleanup'> {
+  const given = Object.freeze({ product: e.DELETE_PRODUCT_PATH, webhook: e.DELETE_WEBHOOK_PATH });
+  return {
+    deletePaths: deletePathsOf(given, e.STORE_PROBE),
+    cleanup: Object.freeze({ probe: e.DELETE_PATHS === 'probe', given, found: e.STORE_PROBE }),
+  };
+}
+
+function deletePathsOf(
+  given: Config['cleanup']['given'],
+  found: StoreProbeFindings | undefined,
+): Config['deletePaths'] {
+  return Object.freeze({
+    product: given.product ?? found?.deletePaths.product ?? undefined,
+    webhook: given.webhook ?? found?.deletePaths.webhook ?? undefined,
+  });
+}
+
+/**
+ * The config with what a store probe found, where it was not told (`cleanup` of a killed run reads it
+ * from the run's journal): the settings given still win.
+ */
+export function withStoreProbe(config: Config, found: StoreProbeFindings | undefined): Config {
+  if (found === undefined || config.cleanup.found !== undefined) return config;
+  return Object.freeze({
+    ...config,
+    deletePaths: deletePathsOf(config.cleanup.given, found),
+    cleanup: Object.freeze({ ...config.cleanup, found }),
+    parkedWebhookUrl: config.parkedWebhookUrl ?? found.parkedUrl ?? undefined,
   });
 }
 

@@ -1,15 +1,35 @@
 /**
  * What the run created on the target, written down the moment it is created: each worker appends one
  * JSON line per product or webhook to its own journal file (<REPORTS_DIR>/created-resources/<run id>.<pid>.jsonl),
- * so the record survives a run that fails, times out or is killed halfway. Global teardown merges the
- * journals into <REPORTS_DIR>/created-resources.json (support/run/teardown.ts); a shard's are named per shard.
+ * so the record survives a run that fails, times out or is killed halfway. Each step of its cleanup (a
+ * DELETE, an Update Webhook that switched it off) is a line of the same journal. Global teardown merges
+ * the journals into <REPORTS_DIR>/created-resources.json (support/run/teardown.ts); a shard's are named per shard.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { test } from '@playwright/test';
 import { createdBy, type OperationId, type ResourceKind } from '../contract/operations.ts';
+import type { StoreProbeFindings } from '../contract/variables.ts';
 
 export type { ResourceKind };
+
+/**
+ * What became of a resource: deleted (or already gone, a DELETE answered 404 or 410), switched off
+ * (a webhook its Update Webhook left unable to deliver), or left as it is.
+ */
+export type Cleanup = 'deleted' | 'already-gone' | 'switched-off' | 'left';
+
+/** One step of a resource's cleanup, journaled as it is taken. */
+export interface CleanupStep {
+  readonly runId: string;
+  readonly kind: ResourceKind;
+  readonly id: number;
+  readonly cleanup: Cleanup;
+  /** The request and its answer (`DELETE /api/core/v1/webhooks/7 answered 204`), or why nothing was sent. */
+  readonly detail: string;
+  readonly at: string;
+}
 
 export interface CreatedResource {
   readonly runId: string;
@@ -23,6 +43,23 @@ export interface CreatedResource {
   /** The title path of the test that created it, or what else did (`(global setup: profile check)`). */
   readonly test: string | null;
   readonly createdAt: string;
+  /** A webhook's events as registered: what switching it off keeps when the store refuses to narrow them. */
+  readonly events?: readonly string[];
+  /**
+   * Made for several tests (a set the tests that only read share, kept by the worker): its test's
+   * teardown leaves it, and global teardown (or `cleanup`) removes it.
+   */
+  readonly shared?: true;
+}
+
+const madeForSeveralTests = new AsyncLocalStorage<true>();
+
+/**
+ * Makes something several tests share (a product set the tests that only read take, kept per worker):
+ * what is created inside `make` outlives the test that made it, and is removed at the end of the run.
+ */
+export function sharedAcrossTests<T>(make: () => Promise<T>): Promise<T> {
+  return madeForSeveralTests.run(true, make);
 }
 
 export interface Shard {
@@ -84,6 +121,7 @@ export function recordCreation(
   const kind = createdBy(operation);
   if (!kind || answer.status < 200 || answer.status >= 300) return undefined;
   const body = asRecord(sent);
+  const events = Array.isArray(body.events) ? body.events.filter((e) => typeof e === 'string') : undefined;
   const resource: CreatedResource = {
     runId: where.runId,
     kind,
@@ -93,48 +131,98 @@ export function recordCreation(
     operation,
     test: where.by ?? currentTestTitle(),
     createdAt: new Date().toISOString(),
+    ...(kind === 'webhook' && events ? { events } : {}),
+    ...(madeForSeveralTests.getStore() ? { shared: true as const } : {}),
   };
-  const file = journalFile(where.reportFile, where.runId);
+  append(where.reportFile, where.runId, resource);
+  return resource;
+}
+
+/** Journals a step of a resource's cleanup (support/run/store-cleanup.ts), beside its creation. */
+export function recordCleanupStep(
+  where: { readonly reportFile: string; readonly runId: string },
+  step: Omit<CleanupStep, 'runId' | 'at'>,
+): void {
+  append(where.reportFile, where.runId, { runId: where.runId, ...step, at: new Date().toISOString() });
+}
+
+/** What global setup's store probe found, journaled: `cleanup` of a killed run deletes and switches off as the run would have. */
+export function recordStoreProbe(
+  where: { readonly reportFile: string; readonly runId: string },
+  probe: StoreProbeFindings,
+): void {
+  append(where.reportFile, where.runId, { runId: where.runId, probe });
+}
+
+interface ProbeLine {
+  readonly runId: string;
+  readonly probe: StoreProbeFindings;
+}
+
+function append(reportFile: string, runId: string, entry: CreatedResource | CleanupStep | ProbeLine): void {
+  const file = journalFile(reportFile, runId);
   mkdirSync(path.dirname(file), { recursive: true });
   // One short line per append: lines from one process never interleave, and a kill loses at most the last.
-  appendFileSync(file, `${JSON.stringify(resource)}\n`);
-  return resource;
+  appendFileSync(file, `${JSON.stringify(entry)}\n`);
 }
 
 /**
  * The API client's recorder of creations (support/client/recorders.ts): each written down at once (a
  * journal per worker), so the run's report lists it even if the run dies.
  */
-export function journalCreations(where: {
-  readonly reportFile: string;
-  readonly runId: string;
-}): (answered: {
+export function journalCreations(
+  where: {
+    readonly reportFile: string;
+    readonly runId: string;
+  },
+  /** Told of each creation: the test's own list, for its teardown. */
+  created?: (resource: CreatedResource) => void,
+): (answered: {
   readonly operation: OperationId;
   readonly sent: unknown;
   readonly status: number;
   readonly json: unknown;
 }) => void {
-  return ({ operation, sent, status, json }) => void recordCreation(operation, sent, { status, json }, where);
+  return ({ operation, sent, status, json }) => {
+    const resource = recordCreation(operation, sent, { status, json }, where);
+    if (resource) created?.(resource);
+  };
 }
 
-/** Every resource recorded for the run, oldest first; a torn last line (a killed worker) is skipped. */
-export function readJournal(reportFile: string, runId: string): CreatedResource[] {
+/** What the run's journals hold: every resource created, oldest first, and every step of their cleanup, in order. */
+export interface Journal {
+  readonly created: CreatedResource[];
+  readonly steps: CleanupStep[];
+  /** What global setup's store probe found, when it journaled it. */
+  readonly probe?: StoreProbeFindings | undefined;
+}
+
+/** The run's journals; a torn last line (a killed worker) is skipped. */
+export function readJournal(reportFile: string, runId: string): Journal {
   const dir = journalDir(reportFile);
   let files: string[];
   try {
     files = readdirSync(dir).filter((f) => f.startsWith(`${runId}.`) && f.endsWith('.jsonl'));
   } catch {
-    return [];
+    return { created: [], steps: [] };
   }
+  type Line = CreatedResource | CleanupStep | ProbeLine;
   const entries = files.flatMap((f) =>
     readFileSync(path.join(dir, f), 'utf8')
       .split('\n')
       .flatMap((line) => {
-        const entry = parseJson(line) as CreatedResource | undefined;
+        const entry = parseJson(line) as Line | undefined;
         return entry && entry.runId === runId ? [entry] : [];
       }),
   );
-  return entries.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const isStep = (entry: Line): entry is CleanupStep => 'cleanup' in entry;
+  const isProbe = (entry: Line): entry is ProbeLine => 'probe' in entry;
+  const isCreation = (entry: Line): entry is CreatedResource => !isStep(entry) && !isProbe(entry);
+  return {
+    created: entries.filter(isCreation).sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+    steps: entries.filter(isStep).sort((a, b) => a.at.localeCompare(b.at)),
+    probe: entries.filter(isProbe).at(-1)?.probe,
+  };
 }
 
 /** Run ids with a journal in the directory: runs whose teardown has not merged them (killed, or running now). */

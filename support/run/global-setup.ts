@@ -11,10 +11,10 @@ import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
 import { buildReference } from '../../reference/app.ts';
 import { FaultNames, parseFaults, unknownFaults, type FaultSet } from '../../reference/faults/index.ts';
-import { ConfigError, getConfig, type Config } from './config.ts';
+import { ConfigError, getConfig, parseConfig, readEnvironment, type Config } from './config.ts';
 import { isLoopback } from '../client/http.ts';
 import { EmbeddedTargets } from '../contract/embedded-targets.ts';
-import { shardReportFile } from './created-resources.ts';
+import { recordStoreProbe, shardReportFile } from './created-resources.ts';
 import { preflight, PreflightError } from './preflight.ts';
 import { assertProfileTaken, checkProfile, describeCheck } from './profile-check.ts';
 import { finishDeliveryProbe, startDeliveryProbe } from './delivery-probe.ts';
@@ -23,6 +23,7 @@ import { CONTROL_PREFIX } from '../capture/protocol.ts';
 import { deliveriesUnobservable } from '../capture/reach.ts';
 import { captureEnvironment, sharedCapture, startCaptureServer, type RunningCapture } from '../capture/start.ts';
 import { newRunId } from './run-id.ts';
+import { probeStore } from './store-probe.ts';
 import { cleanUpCreatedResources, summarize } from './teardown.ts';
 import { assertTracesRedacted } from './trace-guard.ts';
 import { assertVerdictKept, hasVerdictReporter } from './reporter-guard.ts';
@@ -59,12 +60,19 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
       createdResourcesFile,
     };
     await preflightTarget(config, target, capture.endpoint);
-    await checkTargetProfile(config, target, capture.endpoint);
+    if (config.readOnly) {
+      console.log(
+        'Read-only run (TARGET_READ_ONLY=true): no profile check, no probe, and no test that writes; the verdict names what reads judge.',
+      );
+    } else {
+      await checkTargetProfile(config, target, capture.endpoint);
+      await probeTheStore(config, target, capture.endpoint);
+    }
   } catch (error) {
     await close();
     throw error;
   }
-  return tearDown(config, { createdResourcesFile, runId }, close);
+  return tearDown({ createdResourcesFile, runId, shard: fullConfig.shard }, close);
 }
 
 /**
@@ -175,22 +183,40 @@ async function checkTargetProfile(config: Config, target: Target, capture: Captu
 }
 
 /**
+ * Where this store parks webhooks, whether it takes status 0, and its delete paths, learnt once on
+ * resources of the run's own (support/run/store-probe.ts) and handed to the workers (STORE_PROBE).
+ */
+async function probeTheStore(config: Config, target: Target, capture: CaptureEndpoint): Promise<void> {
+  const { findings, lines } = await probeStore(
+    config,
+    { ...target, embedded: config.embedded },
+    deliveriesUnobservable(config) ? undefined : capture,
+  );
+  for (const line of lines) console.log(line);
+  process.env.STORE_PROBE = JSON.stringify(findings);
+  recordStoreProbe({ reportFile: target.createdResourcesFile, runId: target.runId }, findings);
+}
+
+/**
  * Global teardown runs however the tests ended (failed, timed out, stopped by --max-failures): list what
- * the run created in <REPORTS_DIR>/created-resources.json, and delete it where the paths are known.
+ * the run created in <REPORTS_DIR>/created-resources.json, with what each test's teardown did with it,
+ * and finish the cleanup (support/run/teardown.ts) with what the store probe found.
  */
 function tearDown(
-  config: Config,
-  { createdResourcesFile, runId }: RunIdentity,
+  { createdResourcesFile, runId, shard }: RunIdentity & { readonly shard: FullConfig['shard'] },
   close: () => Promise<void>,
 ): () => Promise<void> {
-  const target = {
-    baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
-    token: process.env.API_TOKEN,
-    runId,
-    embedded: config.embedded,
-  };
   return async () => {
     try {
+      // The configuration as the workers read it: with what global setup found (STORE_PROBE).
+      const config = parseConfig(readEnvironment());
+      const target = {
+        baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
+        token: process.env.API_TOKEN,
+        runId,
+        embedded: config.embedded,
+        shard,
+      };
       const report = await cleanUpCreatedResources({ ...config, createdResourcesFile }, target);
       const summary = summarize(report, createdResourcesFile);
       if (summary) console.log(summary);

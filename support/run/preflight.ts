@@ -147,6 +147,10 @@ function unknownWebhookUpdate(config: Config): { readonly method: string; readon
  * another protected operation refuses it too (a PreflightError); otherwise a note says the run goes on.
  */
 async function tokenTakenElsewhere(events: Answer, { ask, config }: Asking): Promise<string> {
+  if (config.readOnly)
+    throw new PreflightError(
+      `Target refused the token: GET ${events.url} answered ${events.status}${bodyHint(events)}, and a read-only run (TARGET_READ_ONLY=true) asks no other protected operation, which would write. Check API_TOKEN.`,
+    );
   const update = unknownWebhookUpdate(config);
   const confirm = await ask(update.method, update.path, '{}');
   if (isRefused(confirm)) {
@@ -163,12 +167,20 @@ async function tokenTakenElsewhere(events: Answer, { ask, config }: Asking): Pro
  */
 async function assertTokenMakesADifference(events: Answer, { ask, askWith, config }: Asking): Promise<void> {
   const update = unknownWebhookUpdate(config);
-  const [withToken, eventsWithout, updateWithout] = await Promise.all([
+  const eventsWithout = await askWith(ANONYMOUS, 'GET', Operations.webhookEvents.path);
+  const same = (a: Reply, b: Reply) => isAnswer(a) && isAnswer(b) && a.status === b.status;
+  if (config.readOnly) {
+    // A read-only run sends no write: Webhook Events alone, with the token and without.
+    if (same(events, eventsWithout))
+      throw new PreflightError(
+        `Target answers as if it had no token: GET ${events.url} answered ${events.status}${bodyHint(events)}, the same with the token as without any (a read-only run asks no other protected operation). Check API_TOKEN.`,
+      );
+    return;
+  }
+  const [withToken, updateWithout] = await Promise.all([
     ask(update.method, update.path, '{}'),
-    askWith(ANONYMOUS, 'GET', Operations.webhookEvents.path),
     askWith(ANONYMOUS, update.method, update.path, '{}'),
   ]);
-  const same = (a: Reply, b: Reply) => isAnswer(a) && isAnswer(b) && a.status === b.status;
   if (same(events, eventsWithout) && same(withToken, updateWithout) && isAnswer(withToken) && withToken.status >= 400) {
     throw new PreflightError(
       `Target answers as if it had no token: GET ${events.url} answered ${events.status}${bodyHint(events)} and ${withToken.method} ${withToken.url} (an unknown id, an empty body) answered ${withToken.status}, the same with the token as without any. Check API_TOKEN.`,

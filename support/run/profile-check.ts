@@ -165,8 +165,8 @@ function categoryFields(profile: TargetProfile, category: number): Fields {
 }
 
 /** Fixed values for every field that refers to nothing the profile lists: valid by any reading. */
-function plainFields(runId: string, n: number): Fields {
-  const name = `${runId} profile check ${n}`;
+function plainFields(runId: string, n: number | string, what = 'profile check'): Fields {
+  const name = `${runId} ${what} ${n}`;
   const bilingual = (en: string) => ({ ar: `${en} (ar)`, en });
   return {
     name_ar: `${name} عربي`,
@@ -175,10 +175,10 @@ function plainFields(runId: string, n: number): Fields {
     summery_en: 'A product the profile check made.',
     description_ar: '<p>وصف المنتج</p>',
     description_en: '<p>A product the profile check made.</p>',
-    slug: `${runId}-profile-check-${n}`.toLowerCase(),
+    slug: `${runId}-${what.replace(/\s+/g, '-')}-${n}`.toLowerCase(),
     price: 120.5,
     sale_price: 99.5,
-    sku: `${runId}-PROFILE-CHECK-${n}`,
+    sku: `${runId}-${what.replace(/\s+/g, '-').toUpperCase()}-${n}`,
     is_refundable: false,
     policy_description: 'No refunds.',
     video_source: 'youtube',
@@ -223,6 +223,17 @@ const BOOKING_ONLY: Fields = {
   is_enable_booking_same_date: false,
   is_inventory_warning: false,
 };
+
+/**
+ * A Create Service Product body of the first entry of every list of the profile and fixed values for the
+ * rest, named `<run id> <what> <n>`: what global setup's store probe creates when the profile check made
+ * no product it can probe a delete path on.
+ */
+export function firstEntriesServiceBody(profile: TargetProfile, runId: string, what: string): Fields {
+  const slots = serviceSlots(profile);
+  const firsts = new Map(slots.flatMap((slot) => (slot.choices[0] ? [[slot.list, slot.choices[0]] as const] : [])));
+  return { ...plainFields(runId, 1, what), ...SERVICE_ONLY, ...body(slots, firsts) };
+}
 
 /** The check, against a target: a refused entry is in the result, not thrown (assertProfileTaken throws). */
 export function checkProfile(profile: TargetProfile, target: ProfileCheckTarget): Promise<ProfileCheckResult> {

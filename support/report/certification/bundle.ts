@@ -98,6 +98,8 @@ function bundledRun(report: ConformanceReport, reportsDir: string): RunInfo | st
   if (report.shard !== null)
     return `the report covers shard ${report.shard.current} of ${report.shard.total} only: merge the shards first (npm run report:merge) and bundle the merged reports`;
   if (report.run === null) return 'the report does not say which suite, spec and target ran (its `run` is null)';
+  if (report.scope?.readOnly)
+    return 'a read-only run (TARGET_READ_ONLY=true) judges only what reads can judge, and certifies nothing: run with writes allowed';
   const missing = [BundleFiles.markdown, BundleFiles.page, BundleFiles.junit, BundleFiles.html].find(
     (required) => !existsSync(path.join(reportsDir, required)),
   );

@@ -258,6 +258,12 @@ function wholeRunJudged(report: ConformanceReport, unjudged: ReadReport['unjudge
       'the report covers the whole run',
       `the report covers shard ${report.shard?.current} of ${report.shard?.total} only`,
     ),
+    check(
+      checks,
+      !report.scope?.readOnly,
+      'the run was allowed to write',
+      'a read-only run (TARGET_READ_ONLY=true): it judges only what reads can judge, and certifies nothing',
+    ),
     checks.check(
       report.tests.length > 0 && unjudged.length === 0,
       report.tests.length === 0

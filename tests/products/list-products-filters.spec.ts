@@ -106,7 +106,12 @@ test.describe('List Products filters', () => {
 
   test(
     'tag_ids[] keeps the products carrying the tag and drops the others',
-    cites('listProducts', 'list-products.filter-tags', 'list-products.filter-combined', 'list-products.filter-search'),
+    cites(
+      'listProducts',
+      'list-products.filter-tags',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ).on({ bound: 'one id' }),
     async ({ api, make, config }) => {
       // Tags the target has, when the profile names them (a target may take no other name); else names of
       // this test's own, for a target that makes tags of the names it is sent.
@@ -127,7 +132,12 @@ test.describe('List Products filters', () => {
 
   test(
     'tag_ids[] with two ids keeps a product carrying both, drops one carrying neither, and treats those carrying one alike',
-    cites('listProducts', 'list-products.filter-tags', 'list-products.filter-combined', 'list-products.filter-search'),
+    cites(
+      'listProducts',
+      'list-products.filter-tags',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ).on({ bound: 'two ids' }),
     async ({ api, make, config }) => {
       const names = tagNamesFor(config.profile, make);
       const [first, second] = keptAndDropped(names);
@@ -150,7 +160,12 @@ test.describe('List Products filters', () => {
 
   test(
     'tag_ids[] with three ids keeps a product carrying all three, and treats those carrying one of them alike',
-    cites('listProducts', 'list-products.filter-tags', 'list-products.filter-combined', 'list-products.filter-search'),
+    cites(
+      'listProducts',
+      'list-products.filter-tags',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ).on({ bound: 'three ids' }),
     async ({ api, make, target }) => {
       const set = await sharedSet(api, make, target);
       const [first, second, third] = set.tagNames;
@@ -190,7 +205,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-brands',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: 'one id' }),
     async ({ api, make, config }) => {
       const [kept, dropped] = keptAndDropped(config.profile.brandIds);
       const set = await makeProductSet(api, make, [
@@ -216,7 +231,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-brands',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: 'two ids' }),
     async ({ api, make, config }) => {
       const [first, second] = keptAndDropped(config.profile.brandIds);
       const other = thirdOf(config.profile.brandIds);
@@ -238,7 +253,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-brands',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: 'three ids' }),
     async ({ api, make, target }) => {
       const set = await sharedSet(api, make, target);
       const [first, second, third] = set.brandIds;
@@ -257,7 +272,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-categories',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: 'one id' }),
     async ({ api, make, config }) => {
       const [kept, dropped] = keptAndDropped(config.profile.categoryIds);
       const set = await makeProductSet(api, make, [
@@ -280,7 +295,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-categories',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: 'two ids' }),
     async ({ api, make, config }) => {
       const [first, second] = keptAndDropped(config.profile.categoryIds);
       const other = thirdOf(config.profile.categoryIds);
@@ -302,7 +317,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-categories',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: 'three ids' }),
     async ({ api, make, target }) => {
       const set = await sharedSet(api, make, target);
       const [first, second, third] = set.categoryIds;
@@ -377,7 +392,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-price-inclusive',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: ['min_price at the price', 'max_price at the price'] }),
     async ({ api, make }) => {
       // The price at the upper bound and the sale price at the lower (a store may require a sale price below
       // the price): whichever of the two a target compares sits exactly on a bound.
@@ -394,7 +409,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-price-inclusive',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: ['min_price at the price', 'max_price at the price'] }),
     async ({ api, make, target }) => {
       const set = await sharedSet(api, make, target);
       // Each bound alone, at the price it compares (100, or the sale price 99) of the three products priced 100.
@@ -442,7 +457,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-dates-inclusive',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: ['date_from on its own day', 'date_to on its own day'] }),
     async ({ api, make, target }) => {
       const set = await sharedSet(api, make, target);
       // Which date the filters read is not shown: a product made by one write has its created_at and updated_at

@@ -112,12 +112,16 @@ for (const operation of [
       },
     );
 
-    test('with identifier equal to id', cites(operation, 'product.identifier-equals-id').on(instance), async ({ products }) => {
-      const { response } = await products.answer(operation);
-      requireSuccess(response, operation);
-      const { id, identifier } = productFields(response, 'id', 'identifier');
-      expect(identifier, inAnswer(response, 'identifier')).toBe(id);
-    });
+    test(
+      'with identifier equal to id',
+      cites(operation, 'product.identifier-equals-id').on(instance),
+      async ({ products }) => {
+        const { response } = await products.answer(operation);
+        requireSuccess(response, operation);
+        const { id, identifier } = productFields(response, 'id', 'identifier');
+        expect(identifier, inAnswer(response, 'identifier')).toBe(id);
+      },
+    );
 
     test('with ratings null', cites(operation, 'product.ratings-null').on(instance), async ({ products }) => {
       const { response } = await products.answer(operation);
@@ -125,11 +129,17 @@ for (const operation of [
       field(response, 'ratings').toBeNull();
     });
 
-    test('with is_published, a boolean', cites(operation, 'product.is-published').on(instance), async ({ products }) => {
-      const { response } = await products.answer(operation);
-      requireSuccess(response, operation);
-      expect(dataOf(response), `data of ${response.describe()}`).toMatchSchema(z.object({ is_published: z.boolean() }));
-    });
+    test(
+      'with is_published, a boolean',
+      cites(operation, 'product.is-published').on(instance),
+      async ({ products }) => {
+        const { response } = await products.answer(operation);
+        requireSuccess(response, operation);
+        expect(dataOf(response), `data of ${response.describe()}`).toMatchSchema(
+          z.object({ is_published: z.boolean() }),
+        );
+      },
+    );
 
     test(
       'without sku, which list items alone carry',
@@ -312,17 +322,25 @@ for (const operation of [
       expect(productFields(response, 'sale_price').sale_price, inAnswer(response, 'sale_price')).toBe(sent.sale_price);
     });
 
-    test('with is_refundable true when true is sent', sentValue('product.echo').on({ ...instance, value: 'is_refundable true' }), async ({ products }) => {
-      const { response } = await products.answer(operation, { is_refundable: true });
-      requireSuccess(response, operation);
-      expect(productFields(response, 'is_refundable').is_refundable, inAnswer(response, 'is_refundable')).toBe(true);
-    });
+    test(
+      'with is_refundable true when true is sent',
+      sentValue('product.echo').on({ ...instance, value: 'is_refundable true' }),
+      async ({ products }) => {
+        const { response } = await products.answer(operation, { is_refundable: true });
+        requireSuccess(response, operation);
+        expect(productFields(response, 'is_refundable').is_refundable, inAnswer(response, 'is_refundable')).toBe(true);
+      },
+    );
 
-    test('with is_refundable false when false is sent', sentValue('product.echo').on({ ...instance, value: 'is_refundable false' }), async ({ products }) => {
-      const { response } = await products.answer(operation, { is_refundable: false });
-      requireSuccess(response, operation);
-      expect(productFields(response, 'is_refundable').is_refundable, inAnswer(response, 'is_refundable')).toBe(false);
-    });
+    test(
+      'with is_refundable false when false is sent',
+      sentValue('product.echo').on({ ...instance, value: 'is_refundable false' }),
+      async ({ products }) => {
+        const { response } = await products.answer(operation, { is_refundable: false });
+        requireSuccess(response, operation);
+        expect(productFields(response, 'is_refundable').is_refundable, inAnswer(response, 'is_refundable')).toBe(false);
+      },
+    );
 
     test(
       'with each tag name sent as a Tag object of that name',
@@ -448,10 +466,14 @@ for (const operation of [
       },
     );
 
-    test('2xx to a product without image_id', cites(operation, 'product.image-optional').on(instance), async ({ products }) => {
-      const { response } = await products.answerAfterBaseline(operation, 'leaving out image_id', {}, ['image_id']);
-      expect(response, 'a body without image_id').toHaveStatus(Statuses.success);
-    });
+    test(
+      '2xx to a product without image_id',
+      cites(operation, 'product.image-optional').on(instance),
+      async ({ products }) => {
+        const { response } = await products.answerAfterBaseline(operation, 'leaving out image_id', {}, ['image_id']);
+        expect(response, 'a body without image_id').toHaveStatus(Statuses.success);
+      },
+    );
 
     test(
       'with a placeholder image, an absolute URL, when no image_id is sent',

@@ -44,7 +44,7 @@ const ROUNDS = [3, 10, 30, 100, Infinity] as const;
  * How many `@stated` tests a mutant another test killed still runs against, the most promising first: one of
  * them failing says the verdict sees it; none failing lists it, for a look (report.ts).
  */
-const STATED_CHECK = 20;
+const STATED_CHECK = 10;
 
 type MutantStatus = 'killed' | 'survived' | 'no coverage' | 'ignored';
 

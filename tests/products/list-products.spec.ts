@@ -322,7 +322,7 @@ test.describe('List Products', () => {
     async ({ api, products }) => {
       // Whether a product may be created without image_id is not shown (product.image-optional): a target
       // that refuses it, and takes the same body with one, has no such product to list.
-      const { response, sent } = await products.answerAfterBaseline(
+      const { response, sent } = await products.sharedAnswerAfterBaseline(
         'createBookingProduct',
         'leaving out image_id',
         {},
@@ -385,7 +385,7 @@ test.describe('List Products', () => {
       // same body with it, is not made and so not looked for.
       const made = await concurrently(
         (['image_id', 'brand_id'] as const).map(async (field) => {
-          const { response, sent } = await products.answerAfterBaseline(
+          const { response, sent } = await products.sharedAnswerAfterBaseline(
             'createBookingProduct',
             `leaving out ${field}`,
             {},

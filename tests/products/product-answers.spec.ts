@@ -336,7 +336,8 @@ for (const operation of [
       'with is_refundable false when false is sent',
       sentValue('product.echo').on({ ...instance, value: 'is_refundable false' }),
       async ({ products }) => {
-        const { response } = await products.answer(operation, { is_refundable: false });
+        // The default body sends false (a switch is turned on only by the test about it): the shared answer.
+        const { response } = await products.sharedAnswer(operation);
         requireSuccess(response, operation);
         expect(productFields(response, 'is_refundable').is_refundable, inAnswer(response, 'is_refundable')).toBe(false);
       },
@@ -470,7 +471,9 @@ for (const operation of [
       '2xx to a product without image_id',
       cites(operation, 'product.image-optional').on(instance),
       async ({ products }) => {
-        const { response } = await products.answerAfterBaseline(operation, 'leaving out image_id', {}, ['image_id']);
+        const { response } = await products.sharedAnswerAfterBaseline(operation, 'leaving out image_id', {}, [
+          'image_id',
+        ]);
         expect(response, 'a body without image_id').toHaveStatus(Statuses.success);
       },
     );
@@ -479,7 +482,9 @@ for (const operation of [
       'with a placeholder image, an absolute URL, when no image_id is sent',
       cites(operation, 'conventions.image-placeholder').on(instance),
       async ({ products }) => {
-        const { response } = await products.answerAfterBaseline(operation, 'leaving out image_id', {}, ['image_id']);
+        const { response } = await products.sharedAnswerAfterBaseline(operation, 'leaving out image_id', {}, [
+          'image_id',
+        ]);
         // Whether a product may be made without an image is not shown: a target refusing it has no such product.
         if (!response.succeeded)
           notApplicable(

@@ -82,8 +82,3 @@ export async function startForeignStore(
     },
   };
 }
-
-/** A `random:<seed>` of STORE_CHOICES for this run: FOREIGN_STORE_SEED replays one. */
-export function foreignStoreSeed(): string {
-  return process.env.FOREIGN_STORE_SEED ?? String(randomBytes(4).readUInt32BE() % 1_000_000);
-}

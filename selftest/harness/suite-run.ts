@@ -75,6 +75,9 @@ export interface TestOutcome extends ListedTest {
   readonly results: readonly ResultTiming[];
 }
 
+/** The time a test took over all its attempts. */
+export const durationOf = (test: Pick<TestOutcome, 'results'>) => test.results.reduce((sum, r) => sum + r.duration, 0);
+
 export interface RunResult {
   readonly exitCode: number;
   /** Empty when the run wrote no report: it stopped before any test (bad config, unreachable target). */

@@ -3,7 +3,8 @@
  * (selftest/matrix/fault-matrix.ts). `--blast-radius` runs each fault against every test it can reach, to
  * measure its whole blast radius; `--plan` stops after the traced run and prints how many tests each fault
  * reaches and runs against; `--count-set-up` also counts what set-up requests consult (to check that this
- * changes nothing); `--keep=<dir>` keeps the matrix run's own reports there; `--workers=<n>` sets the runs'
+ * changes nothing); `--verdict-checks=<n>` runs each assumed-clause fault against at most n `@stated` tests
+ * outside its clause (as npm test does; all by default); `--keep=<dir>` keeps the matrix run's own reports there; `--workers=<n>` sets the runs'
  * workers (3 by default). With names, only those faults run (unproven tests and clause coverage are then
  * not judged). Writes reports/fault-matrix.{md,json}; exits 1 when the matrix finds a problem. Its last
  * line says where the time went.
@@ -25,6 +26,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 const planOnly = args.includes('--plan');
+const verdictChecks = args.find((a) => a.startsWith('--verdict-checks='))?.slice('--verdict-checks='.length);
 const matrix = await buildFaultMatrix({
   ...(requested.length > 0 ? { faults: requested as FaultName[] } : {}),
   log: (line) => console.log(line),
@@ -33,6 +35,7 @@ const matrix = await buildFaultMatrix({
   countSetUp: args.includes('--count-set-up'),
   ...(keepRunDir ? { keepRunDir } : {}),
   ...(workers ? { workers: Number(workers) } : {}),
+  ...(verdictChecks ? { verdictChecks: Number(verdictChecks) } : {}),
 });
 if (planOnly) process.exit(0);
 await writeFaultMatrix(matrix);

@@ -35,9 +35,10 @@ import { FaultCatalogue, FaultNames, FaultSet, type FaultName } from '../../refe
 import { GENERATED_TAG } from '../../support/contract/annotations.ts';
 import { Annotation } from '../../support/contract/annotations.ts';
 import { Clauses, StatedClauses, type ClauseId } from '../../support/contract/clauses.ts';
+import { OperationIds, Operations } from '../../support/contract/operations.ts';
 import { buildReport, median, type Outcome, type TestRecord } from '../../support/report/conformance-report.ts';
 import { REFERENCE_PROFILE } from '../../support/run/config.ts';
-import { runSuite, type TestOutcome } from '../harness/suite-run.ts';
+import { durationOf, runSuite, type TestOutcome } from '../harness/suite-run.ts';
 import type { OpenApiCheck } from './openapi-answers.ts';
 import { MatrixAnnotation, matrixRunEnvironment, type FaultPlan } from './plan.ts';
 import { startReference, traceCleanRun, type Reference, type TracedRun } from './traced-run.ts';
@@ -144,6 +145,12 @@ export interface MatrixOptions {
   readonly keepRunDir?: string;
   /** Count what set-up requests consult too (slower: to check that leaving them out changes no result). */
   readonly countSetUp?: boolean;
+  /**
+   * At most this many `@stated` tests outside its clause each assumed-clause fault runs against to show the
+   * verdict stays CONFORMANT (all it can reach by default): those of its clause's operation first, then the
+   * quickest. A verdict that turns on them still runs against every test the fault can reach (completion).
+   */
+  readonly verdictChecks?: number;
 }
 
 export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<FaultMatrix> {
@@ -172,10 +179,12 @@ export async function buildFaultMatrix(options: MatrixOptions = {}): Promise<Fau
     );
 
     // 2. The pairs.
-    const pairs = planPairs(traced, faults, options.blastRadius === true);
+    const pairs = planPairs(traced, faults, options.blastRadius === true, options.verdictChecks ?? Infinity);
     const pairCount = [...pairs.values()].reduce((n, tests) => n + tests.length, 0);
+    const checks =
+      options.verdictChecks === undefined ? '' : ` (at most ${options.verdictChecks} verdict checks per assumed fault)`;
     log(
-      `matrix plan: ${faults.length} faults, ${pairCount} (test, fault) pairs${options.blastRadius ? ' (every reachable test)' : ''}`,
+      `matrix plan: ${faults.length} faults, ${pairCount} (test, fault) pairs${options.blastRadius ? ' (every reachable test)' : checks}`,
     );
     const timings = { traced: traced.durationMs, references: 0, matrix: 0 };
     if (options.planOnly) {
@@ -340,6 +349,7 @@ function planPairs(
   traced: TracedRun,
   faults: readonly FaultName[],
   blastRadius: boolean,
+  verdictChecks: number,
 ): Map<FaultName, readonly TestOutcome[]> {
   return new Map(
     faults.map((fault): [FaultName, readonly TestOutcome[]] => {
@@ -356,9 +366,21 @@ function planPairs(
         if (!traced.reaches(fault, test)) return false;
         return blastRadius || (assumed && levelOf(test) === 'stated');
       };
-      return [fault, traced.tests.filter(meets)];
+      const met = traced.tests.filter(meets);
+      if (blastRadius || !assumed || definition.onlyGenerated || verdictChecks === Infinity) return [fault, met];
+      const checks = met.filter((t) => !cites(fault, t) && !isGenerated(t));
+      const kept = new Set(checks.sort(verdictCheckOrder(definition.clause)).slice(0, verdictChecks));
+      return [fault, met.filter((t) => !checks.includes(t) || kept.has(t))];
     }),
   );
+}
+
+/** The verdict checks an assumed fault runs first: the tests of its clause's operation, then the quickest. */
+function verdictCheckOrder(clause: ClauseId) {
+  const operation = OperationIds.find((id) => Operations[id].name === Clauses[clause].section);
+  const own = (t: TestOutcome) => Number(!(operation && t.tags.includes(Operations[operation].tag)));
+  return (a: TestOutcome, b: TestOutcome) =>
+    own(a) - own(b) || durationOf(a) - durationOf(b) || a.title.localeCompare(b.title);
 }
 
 /** `--plan`: how many tests each fault can reach, and how many it runs against. */

@@ -6,7 +6,7 @@
  * - `npm test` runs a fixed sample of them (one in SAMPLE_EVERY, picked by that identity's hash) against
  *   those tests only, with no traced run (selftest/mutation.spec.ts): a change of the suite that lets a
  *   sampled mutant live fails it, and a change of the reference that removes one asks for a whole run.
- * `npm run mutation` writes it after a whole run (not after a run of some files).
+ * `npm run mutation` writes it after each run: a run of some files renews their part and keeps the others'.
  */
 import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -47,8 +47,9 @@ export interface KilledMutant {
   readonly loads: boolean;
 }
 
-export async function writeHistory(killed: readonly KilledMutant[]): Promise<void> {
-  const history: Killed[] = killed.map(({ mutant, stated, killedBy, loads }) => ({
+export async function writeHistory(files: readonly string[], killed: readonly KilledMutant[]): Promise<void> {
+  const kept = [...(await readHistory()).values()].filter((k) => !files.includes(k.file));
+  const renewed: Killed[] = killed.map(({ mutant, stated, killedBy, loads }) => ({
     file: mutant.file,
     mutator: mutant.mutator,
     original: mutant.original,
@@ -57,6 +58,7 @@ export async function writeHistory(killed: readonly KilledMutant[]): Promise<voi
     killedBy: killedBy.slice(0, KILLERS_KEPT),
     loads,
   }));
+  const history = [...kept, ...renewed].sort((a, b) => identity(a).localeCompare(identity(b)));
   await writeFile(HISTORY_FILE, `${JSON.stringify(history, null, 1)}\n`);
 }
 

@@ -21,10 +21,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { GENERATED_TAG, OBSERVATION_TAG } from '../../support/contract/annotations.ts';
+import { Annotation, GENERATED_TAG, OBSERVATION_TAG } from '../../support/contract/annotations.ts';
 import { Clauses } from '../../support/contract/clauses.ts';
 import { REFERENCE_PROFILE } from '../../support/run/config.ts';
-import { runSuite, type TestOutcome } from '../harness/suite-run.ts';
+import { durationOf, listSuite, runSuite, type TestOutcome } from '../harness/suite-run.ts';
 import { keyHash, MatrixAnnotation, matrixRunEnvironment, SET_UP_MARK, type FaultPlan } from '../matrix/plan.ts';
 import { readingAt, readingRanges, type ReadingRange } from './readings.ts';
 import { identity, readHistory, readSample, type Killed } from './history.ts';
@@ -44,7 +44,7 @@ const ROUNDS = [3, 10, 30, 100, Infinity] as const;
  * How many `@stated` tests a mutant another test killed still runs against, the most promising first: one of
  * them failing says the verdict sees it; none failing lists it, for a look (report.ts).
  */
-const STATED_CHECK = 20;
+const STATED_CHECK = 10;
 
 type MutantStatus = 'killed' | 'survived' | 'no coverage' | 'ignored';
 
@@ -101,8 +101,6 @@ const levelOf = (test: TestOutcome) =>
         : 'other';
 const LEVEL_ORDER = { stated: 0, assumed: 1, other: 2, generated: 3 } as const;
 const isStated = (clause: string) => (Clauses as Record<string, { level: string }>)[clause]?.level === 'stated';
-const durationOf = (test: TestOutcome) => test.results.reduce((sum, r) => sum + r.duration, 0);
-
 /** The environment of a child run against the mutation server, as the fault matrix's. */
 function childEnv(): Record<string, string> {
   return {
@@ -196,7 +194,9 @@ const QUICK_MS = 400;
 
 /**
  * The order a live mutant's untried candidates run in, as each round learns. First the tests that killed it in
- * the last whole run (history.ts), then the others; the generated tests last: they
+ * the last whole run (history.ts), then the tests of the clauses its earlier tests skipped on (a mutant
+ * that breaks Register Webhook skips every test that registers one, naming register-webhook.data), then the
+ * others; the generated tests last: they
  * reach every line and judge only readings, and each costs a hundred requests. Before them: the tests that
  * killed the most mutants of its file so far (the tests of its rule), then those whose requests took its
  * line (or the lines inside it, for a function made as the app is built), then those that took most of its
@@ -210,8 +210,10 @@ function promise(
   killsInFile: ReadonlyMap<string, number>,
   first: ReadonlySet<TestOutcome>,
   recorded: ReadonlySet<string>,
+  pointed: ReadonlySet<string>,
 ) {
   const before = (t: TestOutcome) => Number(recorded.has(t.title));
+  const judges = (t: TestOutcome) => Number(t.clauses.some((c) => pointed.has(c)));
   const hits = cov.hits(mutant.id);
   const kills = (t: TestOutcome) => killsInFile.get(`${mutant.file}\n${t.title}`) ?? 0;
   const near = (t: TestOutcome) => cov.inFile.get(`${mutant.file}\n${t.title}`) ?? 0;
@@ -219,6 +221,7 @@ function promise(
   const slow = (t: TestOutcome) => Number(durationOf(t) >= QUICK_MS);
   return (a: TestOutcome, b: TestOutcome) =>
     before(b) - before(a) ||
+    judges(b) - judges(a) ||
     generated(a) - generated(b) ||
     kills(b) - kills(a) ||
     Number(first.has(b)) - Number(first.has(a)) ||
@@ -229,9 +232,27 @@ function promise(
     durationOf(a) - durationOf(b);
 }
 
+/**
+ * The candidates in their order of promise, but one per clause first: the tests that take most of a file judge
+ * one rule of it each (the last page, the links, the walk), and a round of the first few alone would try one
+ * rule several times over. The first test of each clause, in order, then the rest in order.
+ */
+function byClause(ordered: readonly TestOutcome[]): TestOutcome[] {
+  const seen = new Set<string>();
+  const leads = ordered.filter((t) => {
+    const fresh = t.clauses.some((c) => !seen.has(c));
+    for (const c of t.clauses) seen.add(c);
+    return fresh;
+  });
+  const led = new Set(leads);
+  return [...leads, ...ordered.filter((t) => !led.has(t))];
+}
+
 interface Tally {
   readonly failed: Set<string>;
   readonly tried: Set<TestOutcome>;
+  /** Clauses the tests it made skip depend on: their tests come next. */
+  readonly pointed: Set<string>;
   stated: boolean;
   /** `@stated` tests run after another test killed it, to tell whether the verdict sees it. */
   checked: number;
@@ -250,7 +271,7 @@ async function runRound(
   work: string,
   name: string,
   workers: number,
-): Promise<{ failed: Map<string, Set<string>>; ranCopies: number; durationMs: number }> {
+): Promise<RoundResult> {
   const chunks = [new Map<string, readonly Pick<TestOutcome, 'title'>[]>()];
   let size = 0;
   for (const [id, tests] of round) {
@@ -262,15 +283,29 @@ async function runRound(
     size += tests.length;
   }
   const failed = new Map<string, Set<string>>();
+  const pointed = new Map<string, Set<string>>();
   let ranCopies = 0;
   let durationMs = 0;
   for (const [i, chunk] of chunks.entries()) {
     const run = await runChunk(chunk, server, work, chunks.length > 1 ? `${name}-${i + 1}` : name, workers);
     for (const [id, keys] of run.failed) failed.set(id, keys);
+    for (const [id, clauses] of run.pointed) pointed.set(id, clauses);
     ranCopies += run.ranCopies;
     durationMs += run.durationMs;
   }
-  return { failed, ranCopies, durationMs };
+  return { failed, pointed, ranCopies, durationMs };
+}
+
+interface RoundResult {
+  /** The tests each mutant failed, by key. */
+  readonly failed: Map<string, Set<string>>;
+  /**
+   * The clauses the tests a mutant made skip depend on (`dependsOn`): what it broke is judged by their tests.
+   * A mutant that removes Register Webhook skips every test that registers one, naming register-webhook.data.
+   */
+  readonly pointed: Map<string, Set<string>>;
+  readonly ranCopies: number;
+  readonly durationMs: number;
 }
 
 /** One run of the suite: each mutant of `round` against its given tests. The failures, by mutant. */
@@ -280,7 +315,7 @@ async function runChunk(
   work: string,
   name: string,
   workers: number,
-): Promise<{ failed: Map<string, Set<string>>; ranCopies: number; durationMs: number }> {
+): Promise<RoundResult> {
   const target = (id: string) => `mutant-${id}`;
   const plan: FaultPlan = { targets: {}, tests: {}, headers: {} };
   for (const [id, tests] of round) {
@@ -298,6 +333,7 @@ async function runChunk(
   if (result.tests.length === 0)
     throw new Error(`The ${name} run ran no test (exit ${result.exitCode}):\n${result.stderr.slice(0, 2000)}`);
   const failed = new Map<string, Set<string>>();
+  const pointed = new Map<string, Set<string>>();
   if (process.env.MUTATION_DEBUG) {
     const byTest = new Map<string, number[]>();
     for (const copy of result.tests) {
@@ -322,8 +358,11 @@ async function runChunk(
       copy.outcome === 'unexpected' ||
       copy.outcome === 'flaky';
     if (broke) failed.set(id, (failed.get(id) ?? new Set()).add(key));
+    for (const a of copy.annotations)
+      if (a.type === Annotation.dependsOn && a.description)
+        pointed.set(id, (pointed.get(id) ?? new Set()).add(a.description));
   }
-  return { failed, ranCopies: result.tests.length, durationMs: result.durationMs };
+  return { failed, pointed, ranCopies: result.tests.length, durationMs: result.durationMs };
 }
 
 type Coverage = ReturnType<typeof readCoverage>;
@@ -380,7 +419,8 @@ function nextRound(
     const untried = list.filter((t) => !tally.tried.has(t) && (!checking || levelOf(t) === 'stated'));
     const room = checking ? STATED_CHECK - tally.checked : input.cap - tally.tried.size;
     const recorded = new Set(input.history.get(identity(m))?.killedBy ?? []);
-    const take = untried.sort(promise(m, input.coverage, killsInFile, first, recorded)).slice(0, Math.min(size, room));
+    const order = promise(m, input.coverage, killsInFile, first, recorded, tally.pointed);
+    const take = byClause(untried.sort(order)).slice(0, Math.min(size, room));
     if (checking) tally.checked += take.length;
     if (take.length > 0) round.set(m.id, take);
   }
@@ -390,7 +430,10 @@ function nextRound(
 /** Step 2: the rounds. Each mutant's tally: the tests it ran against, those that failed. */
 async function runRounds(input: RoundsInput) {
   const tallies = new Map<string, Tally>(
-    input.judged.map((m) => [m.id, { failed: new Set(), tried: new Set(), stated: false, checked: 0 }]),
+    input.judged.map((m) => [
+      m.id,
+      { failed: new Set(), tried: new Set(), pointed: new Set(), stated: false, checked: 0 },
+    ]),
   );
   const fileOf = new Map(input.judged.map((m) => [m.id, m.file]));
   const killsInFile = new Map<string, number>();
@@ -401,12 +444,13 @@ async function runRounds(input: RoundsInput) {
     if (round.size === 0) break;
     const count = [...round.values()].reduce((n, t) => n + t.length, 0);
     pairs += count;
-    const { failed, durationMs } = await input.run(round, `round-${index + 1}`);
+    const { failed, pointed, durationMs } = await input.run(round, `round-${index + 1}`);
     roundMs.push(durationMs);
     for (const [id, ran] of round) {
       const tally = tallies.get(id);
       if (!tally) continue;
       for (const test of ran) tally.tried.add(test);
+      for (const clause of pointed.get(id) ?? []) tally.pointed.add(clause);
       for (const key of failed.get(id) ?? []) {
         tally.failed.add(key);
         const fileKey = `${fileOf.get(id) ?? ''}\n${key}`;
@@ -535,7 +579,7 @@ export interface SampleRun {
   readonly skipped: number;
   /** Those none of the tests killed now, with the tests they ran against. */
   readonly alive: readonly { readonly mutant: Mutant; readonly tests: readonly string[] }[];
-  /** Sampled mutants the instrumenter no longer makes: the reference changed there (run a whole run again). */
+  /** Sampled mutants the instrumenter no longer makes, or whose killers the suite no longer has: run `npm run mutation` again. */
   readonly gone: readonly string[];
   readonly durationMs: number;
 }
@@ -548,7 +592,15 @@ export async function runSample(options: { workers?: number } = {}): Promise<Sam
   const work = await mkdtemp(path.join(tmpdir(), 'mutation-sample-'));
   try {
     const { found, gone } = await readSample(sandbox.mutants);
-    const run = found.filter(({ mutant }) => mutant.ignored === undefined);
+    // A killer renamed or removed since is no test to run: its mutant reads as gone, for the next whole run.
+    const titles = new Set((await listSuite()).map((t) => t.title));
+    const killable = found.filter(({ killed }) => killed.killedBy.some((title) => titles.has(title)));
+    const run = killable
+      .filter(({ mutant }) => mutant.ignored === undefined)
+      .map(({ mutant, killed }) => ({
+        mutant,
+        killed: { ...killed, killedBy: killed.killedBy.filter((t) => titles.has(t)) },
+      }));
     const loading = new Set(run.filter(({ killed }) => killed.loads).map(({ mutant }) => mutant.id));
     const server = await startMutantServer({ sandbox, token: TOKEN, loadsWithModules: (id) => loading.has(id) });
     try {
@@ -556,11 +608,11 @@ export async function runSample(options: { workers?: number } = {}): Promise<Sam
       const { failed } = await runRound(round, server, work, 'sample', options.workers ?? WORKERS);
       return {
         checked: run.length,
-        skipped: found.length - run.length,
+        skipped: killable.length - run.length,
         alive: run
           .filter(({ mutant }) => (failed.get(mutant.id)?.size ?? 0) === 0)
           .map(({ mutant, killed }) => ({ mutant, tests: killed.killedBy })),
-        gone: gone.map(
+        gone: [...gone, ...found.filter((f) => !killable.includes(f)).map((f) => f.killed)].map(
           (g) => `${g.file}: ${g.mutator} ${JSON.stringify(g.original)} → ${JSON.stringify(g.replacement)}`,
         ),
         durationMs: performance.now() - started,

@@ -106,7 +106,12 @@ test.describe('List Products filters', () => {
 
   test(
     'tag_ids[] keeps the products carrying the tag and drops the others',
-    cites('listProducts', 'list-products.filter-tags', 'list-products.filter-combined', 'list-products.filter-search'),
+    cites(
+      'listProducts',
+      'list-products.filter-tags',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ).on({ bound: 'one id' }),
     async ({ api, make, target }) => {
       // The first tag: three products of the shared set carry it (one among others), the fourth does not.
       const set = await sharedSet(api, make, target);
@@ -121,7 +126,12 @@ test.describe('List Products filters', () => {
 
   test(
     'tag_ids[] with two ids keeps a product carrying both, drops one carrying neither, and treats those carrying one alike',
-    cites('listProducts', 'list-products.filter-tags', 'list-products.filter-combined', 'list-products.filter-search'),
+    cites(
+      'listProducts',
+      'list-products.filter-tags',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ).on({ bound: 'two ids' }),
     async ({ api, make, config }) => {
       const names = tagNamesFor(config.profile, make);
       const [first, second] = keptAndDropped(names);
@@ -144,7 +154,12 @@ test.describe('List Products filters', () => {
 
   test(
     'tag_ids[] with three ids keeps a product carrying all three, and treats those carrying one of them alike',
-    cites('listProducts', 'list-products.filter-tags', 'list-products.filter-combined', 'list-products.filter-search'),
+    cites(
+      'listProducts',
+      'list-products.filter-tags',
+      'list-products.filter-combined',
+      'list-products.filter-search',
+    ).on({ bound: 'three ids' }),
     async ({ api, make, target }) => {
       const set = await sharedSet(api, make, target);
       const [first, second, third] = set.tagNames;
@@ -184,7 +199,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-brands',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: 'one id' }),
     async ({ api, make, target }) => {
       // The first brand: three products of the shared set are of it, the fourth of another.
       const set = await sharedSet(api, make, target);
@@ -208,7 +223,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-brands',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: 'two ids' }),
     async ({ api, make, config }) => {
       const [first, second] = keptAndDropped(config.profile.brandIds);
       const other = thirdOf(config.profile.brandIds);
@@ -230,7 +245,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-brands',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: 'three ids' }),
     async ({ api, make, target }) => {
       const set = await sharedSet(api, make, target);
       const [first, second, third] = set.brandIds;
@@ -249,7 +264,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-categories',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: 'one id' }),
     async ({ api, make, target }) => {
       // The first category: three products of the shared set are in it (one among others), the fourth is not.
       const set = await sharedSet(api, make, target);
@@ -270,7 +285,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-categories',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: 'two ids' }),
     async ({ api, make, config }) => {
       const [first, second] = keptAndDropped(config.profile.categoryIds);
       const other = thirdOf(config.profile.categoryIds);
@@ -292,7 +307,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-categories',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: 'three ids' }),
     async ({ api, make, target }) => {
       const set = await sharedSet(api, make, target);
       const [first, second, third] = set.categoryIds;
@@ -367,7 +382,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-price-inclusive',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: ['min_price at the price', 'max_price at the price'] }),
     async ({ api, make, target }) => {
       // The price at the upper bound and the sale price at the lower (a store may require a sale price below
       // the price): whichever of the two a target compares sits exactly on a bound, for the three products of
@@ -385,7 +400,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-price-inclusive',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: ['min_price at the price', 'max_price at the price'] }),
     async ({ api, make, target }) => {
       const set = await sharedSet(api, make, target);
       // Each bound alone, at the price it compares (100, or the sale price 99) of the three products priced 100.
@@ -433,7 +448,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-dates-inclusive',
       'list-products.filter-combined',
       'list-products.filter-search',
-    ),
+    ).on({ bound: ['date_from on its own day', 'date_to on its own day'] }),
     async ({ api, make, target }) => {
       const set = await sharedSet(api, make, target);
       // Which date the filters read is not shown: a product made by one write has its created_at and updated_at

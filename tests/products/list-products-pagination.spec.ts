@@ -82,7 +82,7 @@ test.describe('List Products pagination', () => {
 
   test(
     'answers pagination with the fields and types of the Pagination resource on a later page and on the last page',
-    cites('listProducts', 'pagination.shape'),
+    cites('listProducts', 'pagination.shape').on({ bound: ['a middle page', 'the last page'] }),
     async ({ api, make, target }) => {
       const read = await laterAndLastPages(api, () => sharedDrafts(api, make, target, 5));
       const wrong = read.flatMap(({ response, pagination }) => {
@@ -107,7 +107,7 @@ test.describe('List Products pagination', () => {
 
   test(
     'answers pagination with the fields and types of the Pagination resource whatever it is asked with: page, per_page, each filter alone, a page past the last',
-    cites('listProducts', 'pagination.shape'),
+    cites('listProducts', 'pagination.shape').on({ bound: ['the first page', 'past the last page', 'per_page 1'] }),
     async ({ api, make, target }) => {
       // Every form of query the suite reads answers to: a store may break the shape for one of them only.
       const { answered, refused } = await answersToEachForm(api, await sharedSet(api, make, target));
@@ -290,7 +290,7 @@ test.describe('List Products pagination', () => {
 
   test(
     'answers a page past the last with no items, as the last page, or refuses it without a server error',
-    cites('listProducts', 'pagination.page-params', 'list-products.filter-search'),
+    cites('listProducts', 'pagination.page-params', 'list-products.filter-search').on({ bound: 'past the last page' }),
     async ({ api, make, target }) => {
       const set = await sharedDrafts(api, make, target, 5);
       const past = await api.listProducts({ search: set.word, page: 4, per_page: 2 });
@@ -316,7 +316,9 @@ test.describe('List Products pagination', () => {
 
   test(
     'links each page to the page before and after it, with no previous link on the first page and no next link on the last',
-    cites('listProducts', 'pagination.link-pages', 'list-products.filter-search'),
+    cites('listProducts', 'pagination.link-pages', 'list-products.filter-search').on({
+      bound: ['the first page', 'a middle page', 'the last page'],
+    }),
     async ({ api, make, target, config }) => {
       const set = await sharedDrafts(api, make, target, 5);
       const pages = await pagesOfTwo(api, set);
@@ -374,7 +376,7 @@ test.describe('List Products pagination', () => {
 
   test(
     'counts in total, on every page of a filtered list over several pages and on the page past its last, the products its answers show whole',
-    cites('listProducts', 'pagination.total'),
+    cites('listProducts', 'pagination.total').on({ bound: ['over several pages', 'past the last page'] }),
     async ({ api, make, target }) => {
       // The search for a shared set's word, alone and with each other filter. Which products a filter keeps is a
       // reading; that a list its answers show whole holds those products is not. Asked again at a page size that
@@ -394,7 +396,7 @@ test.describe('List Products pagination', () => {
 
   test(
     'sets last_page to the number of pages at per_page on every page of a filtered list over several pages and on the page past its last',
-    cites('listProducts', 'pagination.last-page'),
+    cites('listProducts', 'pagination.last-page').on({ bound: ['over several pages', 'past the last page'] }),
     async ({ api, make, target }) => {
       const { lists, notJudged } = await overSeveralPages(api, make, target, 'each filter');
       const wrong = lists
@@ -410,7 +412,7 @@ test.describe('List Products pagination', () => {
 
   test(
     `points every link of a filtered list over several pages at ${LINK_PATH}`,
-    cites('listProducts', 'pagination.links'),
+    cites('listProducts', 'pagination.links').on({ bound: 'over several pages' }),
     async ({ api, make, target, config }) => {
       const { lists, notJudged } = await overSeveralPages(api, make, target, 'each filter');
       const links = lists
@@ -428,7 +430,7 @@ test.describe('List Products pagination', () => {
 
   test(
     'links each page of a filtered list over several pages to the page before and after it',
-    cites('listProducts', 'pagination.link-pages', 'list-products.filter-search'),
+    cites('listProducts', 'pagination.link-pages', 'list-products.filter-search').on({ bound: 'over several pages' }),
     async ({ api, make, target, config }) => {
       const { lists, notJudged } = await overSeveralPages(api, make, target, 'each filter');
       const linked = linkedPage(config.targetUrl);
@@ -447,7 +449,7 @@ test.describe('List Products pagination', () => {
 
   test(
     'yields every product of a filtered list exactly once when walking its pages, the list its answers show whole',
-    cites('listProducts', 'pagination.walk', 'list-products.filter-search'),
+    cites('listProducts', 'pagination.walk', 'list-products.filter-search').on({ bound: 'over several pages' }),
     async ({ api, make, target }) => {
       const { lists, notJudged } = await overSeveralPages(api, make, target, 'each filter');
       const wrong = lists.flatMap(({ form, whole, pages }) => {
@@ -467,7 +469,9 @@ test.describe('List Products pagination', () => {
 
   test(
     'holds min(per_page, what is left) items on the first, a middle and the last page at per_page 1, whatever per_page it answers',
-    cites('listProducts', 'pagination.page-params', 'list-products.filter-search'),
+    cites('listProducts', 'pagination.page-params', 'list-products.filter-search').on({
+      bound: ['the first page', 'a middle page', 'the last page', 'per_page 1'],
+    }),
     async ({ api, make, target }) => {
       // The smallest page size is not shown: a store may raise 1 to its own, which the answer's per_page gives.
       const { lists } = await overSeveralPages(api, make, target, 'search');

@@ -283,7 +283,7 @@ test.describe('List Products', () => {
 
   test(
     `labels the store's own physical and digital products ${ProductTypeLabels.physical} and ${ProductTypeLabels.digital}, and every item at either end of the unfiltered list with a localized type, for Accept-Language: ar`,
-    cites('listProducts', 'list-products.type-labels'),
+    cites('listProducts', 'list-products.type-labels').on({ kind: ['physical', 'digital'], language: 'ar' }),
     async ({ api }) => {
       // The suite cannot create a physical or a digital product: the store's own are its oldest, at one end of
       // the list whichever order it keeps (not shown). A label none of the four is a wrong one, whatever the item.
@@ -303,7 +303,7 @@ test.describe('List Products', () => {
 
   test(
     `labels booking products ${ProductTypeLabels.booking} and service products ${ProductTypeLabels.service}, for Accept-Language: ar`,
-    cites('listProducts', 'list-products.type-labels'),
+    cites('listProducts', 'list-products.type-labels').on({ kind: ['booking', 'service'], language: 'ar' }),
     async ({ api, products }) => {
       const { made, found } = await listedProducts(api, products, ARABIC);
       // Which label is whose needs the item of a product whose type this test knows: its own.

@@ -41,6 +41,7 @@ import {
 } from '../../fixtures/product-life.ts';
 import { Timestamp, timestampOrder, WithId } from '../../support/contract/schemas/common.ts';
 import { ProductShape } from '../../support/contract/schemas/product.ts';
+import type { Instance } from '../../support/contract/instances.ts';
 
 /** A price both prices of the product are under before its prices change, and over after. */
 const PRICE_LINE = 200;
@@ -68,10 +69,14 @@ const LIFE: readonly LifeStep[] = [
 /** The Product's ids of the tags an answer carries (else: depends on product.shape). */
 const tagIdsOf = (stage: Stage) => productFields(stage.response, 'tags').tags.map((tag) => tag.id);
 
+/** Every test of the walk judges a service product at its first update and at the ones after it. */
+const LIFE_INSTANCE = { kind: 'service', step: ['updated', 'updated twice'] } as const satisfies Instance;
+const DELIVERED_INSTANCE = { ...LIFE_INSTANCE, event: 'product.updated' } as const satisfies Instance;
+
 test.describe("Update Service Product, over a product's life", () => {
   test(
     'answers each update, the second and third too, with a service Product: data.type is service',
-    cites('updateServiceProduct', 'update-service.ok'),
+    cites('updateServiceProduct', 'update-service.ok').on(LIFE_INSTANCE),
     async ({ api, make }) => {
       const life = await beginLife(api, make);
       await life.walk(
@@ -87,7 +92,7 @@ test.describe("Update Service Product, over a product's life", () => {
 
   test(
     'answers each update with the product it updated: data.id is the identifier',
-    cites('updateServiceProduct', 'update-service.returns-updated'),
+    cites('updateServiceProduct', 'update-service.returns-updated').on(LIFE_INSTANCE),
     async ({ api, make }) => {
       const life = await beginLife(api, make);
       await life.walk(LIFE, (now) => {
@@ -100,7 +105,7 @@ test.describe("Update Service Product, over a product's life", () => {
 
   test(
     'answers each update of its life with the fields and types of the Product resource',
-    cites('updateServiceProduct', 'product.shape'),
+    cites('updateServiceProduct', 'product.shape').on(LIFE_INSTANCE),
     async ({ api, make }) => {
       const life = await beginLife(api, make);
       await life.walk(LIFE, (now) => {
@@ -111,7 +116,7 @@ test.describe("Update Service Product, over a product's life", () => {
 
   test(
     'answers each update with the fields it sent, a list sent replacing the old one',
-    cites('updateServiceProduct', 'update-service.applies-changes', 'product.echo'),
+    cites('updateServiceProduct', 'update-service.applies-changes', 'product.echo').on(LIFE_INSTANCE),
     async ({ api, make }) => {
       const life = await beginLife(api, make);
       await life.walk(LIFE, (now) => {
@@ -125,7 +130,7 @@ test.describe("Update Service Product, over a product's life", () => {
 
   test(
     'keeps, at each update, the fields it is not sent as the write before left them',
-    cites('updateServiceProduct', 'update-service.omitted-kept'),
+    cites('updateServiceProduct', 'update-service.omitted-kept').on(LIFE_INSTANCE),
     async ({ api, make }) => {
       const life = await beginLife(api, make);
       await life.walk(LIFE, (now, before) => {
@@ -144,7 +149,7 @@ test.describe("Update Service Product, over a product's life", () => {
 
   test(
     'keeps created_at, at each update, as the create answered it',
-    cites('updateServiceProduct', 'update-service.created-at-kept'),
+    cites('updateServiceProduct', 'update-service.created-at-kept').on(LIFE_INSTANCE),
     async ({ api, make }) => {
       const life = await beginLife(api, make);
       const Created = z.object({ created_at: Timestamp });
@@ -160,7 +165,7 @@ test.describe("Update Service Product, over a product's life", () => {
 
   test(
     'answers each update with updated_at not before created_at, nor before the updated_at of the write before it',
-    cites('updateServiceProduct', 'update-service.updated-at-order'),
+    cites('updateServiceProduct', 'update-service.updated-at-order').on(LIFE_INSTANCE),
     async ({ api, make }) => {
       const life = await beginLife(api, make);
       const Updated = z.object({ updated_at: Timestamp });
@@ -178,7 +183,7 @@ test.describe("Update Service Product, over a product's life", () => {
 
   test(
     'is shown by the list, after each update, as the update left it',
-    cites('updateServiceProduct', 'list-products.item-matches-product'),
+    cites('updateServiceProduct', 'list-products.item-matches-product').on(LIFE_INSTANCE),
     async ({ api, make }) => {
       const life = await beginLife(api, make);
       await life.walk(LIFE, async (now) => {
@@ -199,7 +204,7 @@ test.describe("Update Service Product, over a product's life", () => {
       'list-products.filter-tags',
       'list-products.filter-sku',
       'list-products.filter-combined',
-    ),
+    ).on(LIFE_INSTANCE),
     async ({ api, make }) => {
       const life = await beginLife(api, make);
       await life.walk(LIFE, async (now, _before, earlier) => {
@@ -222,7 +227,7 @@ test.describe("Update Service Product, over a product's life", () => {
       'list-products.filter-price',
       'list-products.filter-sku',
       'list-products.filter-combined',
-    ),
+    ).on(LIFE_INSTANCE),
     async ({ api, make }) => {
       const life = await beginLife(api, make);
       await life.walk(LIFE, async (now) => {
@@ -250,7 +255,7 @@ test.describe("Update Service Product, over a product's life", () => {
 
     test(
       'a webhook subscribed to product.updated of each update, about the product',
-      cites('updateServiceProduct', 'webhook.delivery-destination'),
+      cites('updateServiceProduct', 'webhook.delivery-destination').on(DELIVERED_INSTANCE),
       async ({ api, make, deliveries, inbox }) => {
         const life = await beginLife(api, make);
         await deliveries.registerAt(inbox, { events: ['product.updated'] });
@@ -263,7 +268,7 @@ test.describe("Update Service Product, over a product's life", () => {
 
     test(
       'a webhook subscribed to product.updated of each update with the values the update sent',
-      cites('updateServiceProduct', 'webhook.delivery-update-values'),
+      cites('updateServiceProduct', 'webhook.delivery-update-values').on(DELIVERED_INSTANCE),
       async ({ api, make, deliveries, inbox }) => {
         const life = await beginLife(api, make);
         await deliveries.registerAt(inbox, { events: ['product.updated'] });

@@ -12,6 +12,7 @@ import { cites, dependsOn, expect, notApplicable, test } from '../../fixtures/in
 import {
   aboutProduct,
   CAUSES,
+  causeInstance,
   causeTitle,
   deliveriesUnobservable,
   matching,
@@ -44,10 +45,11 @@ test.describe('Webhook deliveries', () => {
   for (const cause of CAUSES) {
     const { event } = cause;
     const of = causeTitle(cause);
+    const instance = causeInstance(cause);
 
     test(
       `notify a webhook subscribed to the event: ${of}`,
-      cites('registerWebhook', 'webhook.delivery-destination'),
+      cites('registerWebhook', 'webhook.delivery-destination').on(instance),
       async ({ deliveries }) => {
         // The delivery the tests that only read one share: a webhook of the default body for the event, and the write.
         await deliveries.sharedDeliveryOf(cause, 'fail');
@@ -56,7 +58,7 @@ test.describe('Webhook deliveries', () => {
 
     test(
       `use the method_type POST the webhook was registered with, for ${of}`,
-      cites('registerWebhook', 'webhook.delivery-method'),
+      cites('registerWebhook', 'webhook.delivery-method').on({ ...instance, value: 'method_type POST' }),
       async ({ deliveries, inbox }) => {
         const write = await deliveries.writeOf(cause);
         await deliveries.registerAt(inbox, { events: [event], method_type: 'POST' });
@@ -75,7 +77,7 @@ test.describe('Webhook deliveries', () => {
 
     test(
       `carry a JSON body with a JSON content type: ${of}`,
-      cites('registerWebhook', 'webhook.delivery-json'),
+      cites('registerWebhook', 'webhook.delivery-json').on(instance),
       async ({ deliveries }) => {
         const { delivery } = await deliveries.sharedDeliveryOf(cause);
         expect(delivery.contentType, `content-type of the delivery of ${of}`).toMatch(JSON_MEDIA_TYPE);
@@ -85,7 +87,7 @@ test.describe('Webhook deliveries', () => {
 
     test(
       `name their event and the product id: ${of}`,
-      cites('registerWebhook', 'webhook.delivery-names-event'),
+      cites('registerWebhook', 'webhook.delivery-names-event').on(instance),
       async ({ deliveries }) => {
         const { delivery, product } = await deliveries.sharedDeliveryOf(cause);
         expect(
@@ -101,7 +103,7 @@ test.describe('Webhook deliveries', () => {
 
     test(
       `carry a signature that verifies against plain_secret over the raw body: ${of}`,
-      cites('registerWebhook', 'webhook.delivery-signature'),
+      cites('registerWebhook', 'webhook.delivery-signature').on(instance),
       async ({ deliveries, make, config, inbox }) => {
         const signature = signatureScheme(config);
         const write = await deliveries.writeOf(cause);
@@ -120,7 +122,7 @@ test.describe('Webhook deliveries', () => {
 
     test(
       `do not notify a webhook of an event it did not subscribe to: ${of}`,
-      cites('registerWebhook', 'webhook.delivery-subscription'),
+      cites('registerWebhook', 'webhook.delivery-subscription').on(instance),
       async ({ deliveries, config, inbox, inboxes }) => {
         const unsubscribed = await inboxes.open();
         const write = await deliveries.writeOf(cause);
@@ -139,7 +141,7 @@ test.describe('Webhook deliveries', () => {
 
     test(
       `do not notify a webhook registered with status 0: ${of}`,
-      cites('registerWebhook', 'webhook.delivery-status-off'),
+      cites('registerWebhook', 'webhook.delivery-status-off').on(instance),
       async ({ deliveries, config, inbox, inboxes }) => {
         const off = await inboxes.open();
         const write = await deliveries.writeOf(cause);
@@ -155,7 +157,7 @@ test.describe('Webhook deliveries', () => {
 
     test(
       `deliver an event once to a webhook that answered it with a 2xx: ${of}`,
-      cites('registerWebhook', 'webhook.delivery-once'),
+      cites('registerWebhook', 'webhook.delivery-once').on(instance),
       async ({ deliveries, config, inbox }) => {
         const write = await deliveries.writeOf(cause);
         await deliveries.registerAt(inbox, { events: [event] });
@@ -183,7 +185,10 @@ test.describe('Webhook deliveries', () => {
   for (const [method, cause] of otherMethods) {
     test(
       `use the method_type ${method} the webhook was registered with, where the target takes it, for ${causeTitle(cause)}`,
-      cites('registerWebhook', 'webhook.delivery-method'),
+      cites('registerWebhook', 'webhook.delivery-method').on({
+        ...causeInstance(cause),
+        value: `method_type ${method}`,
+      }),
       async ({ deliveries, inbox }) => {
         const write = await deliveries.writeOf(cause);
         const webhook = await deliveries.registerTakingAt(
@@ -209,7 +214,10 @@ test.describe('Webhook deliveries', () => {
 
   test(
     'carry a signature that verifies against a supplied secret of 100 characters, where the target takes it: product.updated of a service product',
-    cites('registerWebhook', 'webhook.delivery-signature'),
+    cites('registerWebhook', 'webhook.delivery-signature').on({
+      ...causeInstance({ event: 'product.updated', kind: 'service' }),
+      value: 'secret of 100 characters',
+    }),
     async ({ deliveries, make, config, inbox }) => {
       const signature = signatureScheme(config);
       const write = await deliveries.writeOf({ event: 'product.updated', kind: 'service' });
@@ -236,7 +244,9 @@ test.describe('Webhook deliveries', () => {
 
   test(
     "do not notify a webhook subscribed only to product.created of the product's update",
-    cites('registerWebhook', 'webhook.delivery-subscription'),
+    cites('registerWebhook', 'webhook.delivery-subscription').on(
+      causeInstance({ event: 'product.updated', kind: 'service' }),
+    ),
     async ({ deliveries, config, inbox, inboxes }) => {
       const createdOnly = await inboxes.open();
       const write = await deliveries.writeOf({ event: 'product.updated', kind: 'service' });
@@ -253,7 +263,7 @@ test.describe('Webhook deliveries', () => {
   for (const kind of ['booking', 'service'] as const) {
     test(
       `do not notify a webhook subscribed only to product.updated of the product's creation: a ${kind} product`,
-      cites('registerWebhook', 'webhook.delivery-subscription'),
+      cites('registerWebhook', 'webhook.delivery-subscription').on(causeInstance({ event: 'product.created', kind })),
       async ({ deliveries, config, inbox, inboxes }) => {
         const updatedOnly = await inboxes.open();
         const write = await deliveries.writeOf({ event: 'product.created', kind });
@@ -271,7 +281,9 @@ test.describe('Webhook deliveries', () => {
 
   test(
     'describe the product as updated in product.updated',
-    cites('registerWebhook', 'webhook.delivery-update-values'),
+    cites('registerWebhook', 'webhook.delivery-update-values').on(
+      causeInstance({ event: 'product.updated', kind: 'service' }),
+    ),
     async ({ deliveries, config, inbox }) => {
       const product = await deliveries.createProduct();
       await deliveries.registerAt(inbox, { events: ['product.updated'] });

@@ -70,7 +70,7 @@ test.describe('Register Webhook', () => {
 
   test(
     'answers data = { webhook, plain_secret }',
-    cites('registerWebhook', 'register-webhook.data'),
+    cites('registerWebhook', 'register-webhook.data').on({ step: 'registered' }),
     async ({ api, make }) => {
       // With a secret supplied: how a secret is produced when none is sent is stated nowhere (register-webhook.secret-generated).
       const body = make.webhook({ secret: make.secret() });
@@ -85,7 +85,7 @@ test.describe('Register Webhook', () => {
 
   test(
     'answers the webhook with the fields and types of the Webhook resource',
-    cites('registerWebhook', 'webhook.shape'),
+    cites('registerWebhook', 'webhook.shape').on({ step: 'registered' }),
     async ({ api, make, target }) => {
       const response = await sharedRegistration(api, make, target);
       requireSuccess(response, 'registerWebhook');
@@ -153,7 +153,10 @@ test.describe('Register Webhook', () => {
 
   test(
     'returns the supplied secret as plain_secret',
-    cites('registerWebhook', 'register-webhook.secret-echo'),
+    cites('registerWebhook', 'register-webhook.secret-echo').on({
+      step: 'registered',
+      value: 'secret of 32 characters',
+    }),
     async ({ api, make }) => {
       const secret = make.secret();
       const body = make.webhook({ secret });
@@ -175,7 +178,10 @@ test.describe('Register Webhook', () => {
 
   test(
     'returns a supplied secret of 64 characters with symbols exactly as plain_secret',
-    cites('registerWebhook', 'register-webhook.secret-echo'),
+    cites('registerWebhook', 'register-webhook.secret-echo').on({
+      step: 'registered',
+      value: 'secret of 64 characters',
+    }),
     async ({ api, make }) => {
       // First the same body with a secret of 32 letters and digits, the plainest one the sample shows.
       const plain = make.webhook({ secret: make.secret() });
@@ -207,7 +213,10 @@ test.describe('Register Webhook', () => {
 
   test(
     'returns a supplied secret of 100 characters exactly as plain_secret, where the target takes it',
-    cites('registerWebhook', 'register-webhook.secret-echo'),
+    cites('registerWebhook', 'register-webhook.secret-echo').on({
+      step: 'registered',
+      value: 'secret of 100 characters',
+    }),
     async ({ api, make }) => {
       // First the same body with a secret of 32 letters and digits, the plainest one the sample shows.
       const plain = make.webhook({ secret: make.secret() });
@@ -275,7 +284,7 @@ test.describe('Register Webhook', () => {
 
   test(
     'stores the name, url, method_type, status and events it was given',
-    cites('registerWebhook', 'register-webhook.echo'),
+    cites('registerWebhook', 'register-webhook.echo').on({ step: 'registered' }),
     async ({ api, make }) => {
       const body = make.webhook({ events: ['order.created', 'customer.updated', 'brand.deleted'] });
       const response = await api.registerWebhook(body);
@@ -294,7 +303,7 @@ test.describe('Register Webhook', () => {
 
   test(
     'stores status 0 when registered with status 0',
-    cites('registerWebhook', 'register-webhook.echo'),
+    cites('registerWebhook', 'register-webhook.echo').on({ step: 'registered' }),
     async ({ api, make, target }) => {
       // Each its own webhook body (a target may refuse a second webhook of one name or url).
       const response = await afterBaseline({

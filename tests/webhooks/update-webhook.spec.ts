@@ -36,8 +36,12 @@ import { RegisteredEvent, WebhookShape } from '../../support/contract/schemas/we
  * value whose acceptance is not shown), answers the webhook with it, where the target takes it.
  */
 function changesWhenTaken(change: { readonly method_type: 'PUT' | 'PATCH' } | { readonly status: 0 }) {
+  const value = 'status' in change ? 'status 0' : (`method_type ${change.method_type}` as const);
   return [
-    cites('updateWebhook', 'update-webhook.applies-changes'),
+    cites('updateWebhook', 'update-webhook.applies-changes').on({
+      step: 'status' in change ? 'switched off' : 'method changed',
+      value,
+    }),
     async ({ api, make }: { api: StoreApi; make: Make }) => {
       const { id } = await registerWebhook(api, make.webhook({ method_type: 'POST', status: 1 }));
       const response = await api.updateWebhook(id, make.webhook(change));

@@ -35,7 +35,11 @@ test.describe('Webhook deliveries after Update Webhook', () => {
 
   test(
     'use the method_type the update set, PUT then PATCH, where the target takes it',
-    cites('updateWebhook', 'webhook.delivery-method'),
+    cites('updateWebhook', 'webhook.delivery-method').on({
+      event: 'product.updated',
+      step: 'method changed',
+      value: ['method_type PUT', 'method_type PATCH'],
+    }),
     async ({ deliveries, inbox }) => {
       const product = await deliveries.createProduct();
       const webhook = await deliveries.registerAt(inbox, { events: ['product.updated'], method_type: 'POST' });
@@ -68,7 +72,7 @@ test.describe('Webhook deliveries after Update Webhook', () => {
 
   test(
     'carry a signature that verifies with the secret the webhook has now: after an update without a secret, and one with a new secret where the target takes it',
-    cites('updateWebhook', 'webhook.delivery-signature'),
+    cites('updateWebhook', 'webhook.delivery-signature').on({ event: 'product.updated', step: 'secret changed' }),
     async ({ deliveries, make, config, inbox }) => {
       const signature = signatureScheme(config);
       const product = await deliveries.createProduct();
@@ -102,7 +106,11 @@ test.describe('Webhook deliveries after Update Webhook', () => {
 
   test(
     'do not notify a webhook the update switched to status 0, and notify it again once switched back to 1',
-    cites('updateWebhook', 'webhook.delivery-status-off'),
+    cites('updateWebhook', 'webhook.delivery-status-off').on({
+      event: 'product.updated',
+      step: ['switched off', 'switched on again'],
+      value: ['status 0', 'status 1'],
+    }),
     async ({ deliveries, config, inbox, inboxes }) => {
       const sibling = await inboxes.open();
       const product = await deliveries.createProduct();
@@ -142,7 +150,10 @@ test.describe('Webhook deliveries after Update Webhook', () => {
 
   test(
     'notify a webhook of an event the update added, and not of one it removed',
-    cites('updateWebhook', 'webhook.delivery-subscription'),
+    cites('updateWebhook', 'webhook.delivery-subscription').on({
+      event: ['product.created', 'product.updated'],
+      step: ['event added', 'event removed'],
+    }),
     async ({ deliveries, config, inbox, inboxes }) => {
       const sibling = await inboxes.open();
       const product = await deliveries.createProduct();
@@ -196,7 +207,7 @@ test.describe('Webhook deliveries after Update Webhook', () => {
 
   test(
     'go to the url the update set, and no longer to the one it left',
-    cites('updateWebhook', 'webhook.delivery-destination'),
+    cites('updateWebhook', 'webhook.delivery-destination').on({ event: 'product.updated', step: 'url changed' }),
     async ({ deliveries, config, inbox, inboxes }) => {
       const moved = await inboxes.open();
       const product = await deliveries.createProduct();

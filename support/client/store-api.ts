@@ -72,6 +72,14 @@ export class StoreApi {
     return this.#exchanges;
   }
 
+  /**
+   * Exchanges another test's client made, which this test reads (an answer several tests share,
+   * fixtures/shared.ts): kept with its own, so its failure evidence shows the request it judged.
+   */
+  showExchanges(exchanges: readonly Exchange[]): void {
+    for (const exchange of exchanges) if (!this.#exchanges.includes(exchange)) this.#exchanges.push(exchange);
+  }
+
   registerWebhook(body: WebhookBody, options: Options<'body'> = {}) {
     return this.send('registerWebhook', { ...options, body });
   }

@@ -330,7 +330,8 @@ export const Variables = {
   FUZZ_RUNS: variable({
     schema: positiveInt(150).pipe(z.number().max(10_000, 'must be at most 10000')),
     section: 'Run',
-    meaning: 'generated requests per operation (shrinking a failure sends more)',
+    meaning:
+      'generated requests per operation, half as many to one that creates (each one taken leaves a product or webhook until teardown); shrinking a failure sends more',
     shown: true,
   }),
   FUZZ_SEED: variable({

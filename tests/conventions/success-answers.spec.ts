@@ -30,7 +30,7 @@ for (const operation of OperationIds) {
         `answers with the success envelope: status "success", a message and data, for Accept-Language: ${language}`,
         cites(operation, 'conventions.envelope').on({ language }),
         async ({ calls }) => {
-          const response = await calls.answerIn(operation, language);
+          const response = await calls.sharedAnswerIn(operation, language);
           requireSuccess(response, operation, 'the call');
           expect(response).toMatchSchema(
             Envelope(z.unknown().refine((data) => data !== undefined, 'data is required')),
@@ -42,7 +42,7 @@ for (const operation of OperationIds) {
         `answers with Content-Type application/json and a JSON body, for Accept-Language: ${language}`,
         cites(operation, 'conventions.json-body').on({ language }),
         async ({ calls }) => {
-          const response = await calls.answerIn(operation, language);
+          const response = await calls.sharedAnswerIn(operation, language);
           requireSuccess(response, operation, 'the call');
           expect(response.contentType, `Content-Type of ${response.describe()}`).toMatch(JSON_CONTENT_TYPE);
           expect(response.notJsonReason(), `the body of ${response.describe()} parses as JSON`).toBeUndefined();

@@ -11,7 +11,7 @@ test.describe('Create Booking Product', () => {
     'answers with a booking Product: data.type is booking',
     cites('createBookingProduct', 'create-booking.created'),
     async ({ products }) => {
-      const { response } = await products.answer('createBookingProduct');
+      const { response } = await products.sharedAnswer('createBookingProduct');
       requireSuccess(response, 'createBookingProduct');
       field(response, 'type').toBe('booking');
     },
@@ -45,7 +45,7 @@ test.describe('Create Booking Product', () => {
     'answers with the min_purchase and max_purchase sent',
     cites('createBookingProduct', 'product.echo'),
     async ({ products }) => {
-      const { response, sent } = await products.answer('createBookingProduct');
+      const { response, sent } = await products.sharedAnswer('createBookingProduct');
       requireSuccess(response, 'createBookingProduct');
       const limits = productFields(response, 'min_purchase', 'max_purchase');
       expect(limits, inAnswer(response, '{min_purchase, max_purchase}')).toEqual({

@@ -10,7 +10,7 @@ test.describe('Create Service Product', () => {
     'answers with a service Product: data.type is service',
     cites('createServiceProduct', 'create-service.created'),
     async ({ products }) => {
-      const { response } = await products.answer('createServiceProduct');
+      const { response } = await products.sharedAnswer('createServiceProduct');
       requireSuccess(response, 'createServiceProduct');
       field(response, 'type').toBe('service');
     },

@@ -112,21 +112,15 @@ test.describe('List Products filters', () => {
       'list-products.filter-combined',
       'list-products.filter-search',
     ).on({ bound: 'one id' }),
-    async ({ api, make, config }) => {
-      // Tags the target has, when the profile names them (a target may take no other name); else names of
-      // this test's own, for a target that makes tags of the names it is sent.
-      const [kept, dropped] = keptAndDropped(tagNamesFor(config.profile, make));
-      const set = await makeProductSet(api, make, [
-        { label: 'tagged 1', body: { tags: [kept] } },
-        { label: 'tagged 2', body: { tags: [kept] } },
-        { label: 'with another tag', body: { tags: [dropped] } },
-      ]);
-      const tagId = tagIdOf(set.products, kept);
+    async ({ api, make, target }) => {
+      // The first tag: three products of the shared set carry it (one among others), the fourth does not.
+      const set = await sharedSet(api, make, target);
+      const tagId = tagIdOf(set.products, set.tagNames[0]);
       // Other products may carry a tag the target has: on the whole list, only what the filter returns is judged.
       const alone = await itemsFailing(api, { 'tag_ids[]': [tagId] }, (item) => item.tags.some((t) => t.id === tagId));
       expect(alone.ids, alone.what).toEqual([]);
       const inSet = await listedInSet(api, set, { 'tag_ids[]': [tagId] });
-      expect(inSet.labels, inSet.what).toEqual(['tagged 1', 'tagged 2']);
+      expect(inSet.labels, inSet.what).toEqual(['all three', 'first', 'first again']);
     },
   );
 
@@ -206,12 +200,10 @@ test.describe('List Products filters', () => {
       'list-products.filter-combined',
       'list-products.filter-search',
     ).on({ bound: 'one id' }),
-    async ({ api, make, config }) => {
-      const [kept, dropped] = keptAndDropped(config.profile.brandIds);
-      const set = await makeProductSet(api, make, [
-        { label: 'of the brand', body: { brand_id: kept } },
-        { label: 'of another brand', body: { brand_id: dropped } },
-      ]);
+    async ({ api, make, target }) => {
+      // The first brand: three products of the shared set are of it, the fourth of another.
+      const set = await sharedSet(api, make, target);
+      const [kept] = set.brandIds;
       // An item without a brand cannot show the filter wrong: whether brands are answered is product.brand.
       const alone = await itemsFailing(
         api,
@@ -220,7 +212,7 @@ test.describe('List Products filters', () => {
       );
       expect(alone.ids, alone.what).toEqual([]);
       const inSet = await listedInSet(api, set, { 'brand_ids[]': [kept] });
-      expect(inSet.labels, inSet.what).toEqual(['of the brand']);
+      expect(inSet.labels, inSet.what).toEqual(['all three', 'first', 'first again']);
     },
   );
 
@@ -273,18 +265,16 @@ test.describe('List Products filters', () => {
       'list-products.filter-combined',
       'list-products.filter-search',
     ).on({ bound: 'one id' }),
-    async ({ api, make, config }) => {
-      const [kept, dropped] = keptAndDropped(config.profile.categoryIds);
-      const set = await makeProductSet(api, make, [
-        { label: 'in the category', body: { category: [kept] } },
-        { label: 'in another category', body: { category: [dropped] } },
-      ]);
+    async ({ api, make, target }) => {
+      // The first category: three products of the shared set are in it (one among others), the fourth is not.
+      const set = await sharedSet(api, make, target);
+      const [kept] = set.categoryIds;
       const alone = await itemsFailing(api, { 'category_ids[]': [kept] }, (item) =>
         item.categories.some((c) => c.id === kept),
       );
       expect(alone.ids, alone.what).toEqual([]);
       const inSet = await listedInSet(api, set, { 'category_ids[]': [kept] });
-      expect(inSet.labels, inSet.what).toEqual(['in the category']);
+      expect(inSet.labels, inSet.what).toEqual(['all three', 'first', 'first again']);
     },
   );
 
@@ -393,12 +383,13 @@ test.describe('List Products filters', () => {
       'list-products.filter-combined',
       'list-products.filter-search',
     ).on({ bound: ['min_price at the price', 'max_price at the price'] }),
-    async ({ api, make }) => {
+    async ({ api, make, target }) => {
       // The price at the upper bound and the sale price at the lower (a store may require a sale price below
-      // the price): whichever of the two a target compares sits exactly on a bound.
-      const set = await makeProductSet(api, make, [{ label: 'at the bounds', body: { price: 100, sale_price: 99 } }]);
+      // the price): whichever of the two a target compares sits exactly on a bound, for the three products of
+      // the shared set priced 100 (sale 99); the fourth, priced 1000, is outside.
+      const set = await sharedSet(api, make, target);
       const inSet = await listedInSet(api, set, { min_price: 99, max_price: 100 });
-      expect(inSet.labels, inSet.what).toEqual(['at the bounds']);
+      expect(inSet.labels, inSet.what).toEqual(['all three', 'first', 'first again']);
     },
   );
 

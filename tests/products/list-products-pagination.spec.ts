@@ -39,7 +39,7 @@ import {
   readAgainWhile,
   wholeListsOf,
 } from '../../fixtures/list-pagination.ts';
-import { answersToEachForm, drafts, makeProductSet, sharedSet } from '../../fixtures/list-sets.ts';
+import { answersToEachForm, drafts, makeProductSet, sharedDrafts, sharedSet } from '../../fixtures/list-sets.ts';
 import { walkPages } from '../../fixtures/list-walk.ts';
 import { Pagination } from '../../support/contract/schemas/product.ts';
 
@@ -83,8 +83,8 @@ test.describe('List Products pagination', () => {
   test(
     'answers pagination with the fields and types of the Pagination resource on a later page and on the last page',
     cites('listProducts', 'pagination.shape').on({ bound: ['a middle page', 'the last page'] }),
-    async ({ api, products }) => {
-      const read = await laterAndLastPages(api, () => products.create('booking'));
+    async ({ api, make, target }) => {
+      const read = await laterAndLastPages(api, () => sharedDrafts(api, make, target, 5));
       const wrong = read.flatMap(({ response, pagination }) => {
         const parsed = Pagination.safeParse(pagination);
         return parsed.success ? [] : [`data.pagination of ${response.describe()}: ${z.prettifyError(parsed.error)}`];
@@ -131,9 +131,9 @@ test.describe('List Products pagination', () => {
   test(
     'counts in total at least the products on the pages up to the one it answers',
     cites('listProducts', 'pagination.total'),
-    async ({ api, products }) => {
+    async ({ api, make, target }) => {
       // Page 2 shows it: a total of the items on one page falls short of the page before.
-      const pages = await firstTwoPages(api, () => products.create('booking'));
+      const pages = await firstTwoPages(api, () => sharedDrafts(api, make, target, 5));
       // A page that holds nothing bounds nothing: it may be past the last (a target that raises a page size
       // below its smallest, say, has fewer pages than the size asked for leaves).
       const atLeast = ({ pagination: p, items }: ListedPage) => (p.current_page - 1) * p.per_page + items.length;
@@ -154,10 +154,10 @@ test.describe('List Products pagination', () => {
   test(
     'counts in total exactly the products of a filtered list its answers show whole',
     cites('listProducts', 'pagination.total'),
-    async ({ api, make }) => {
+    async ({ api, make, target }) => {
       // Which products a filter keeps is a reading; that a list of one page, with nothing on page 2,
       // holds what page 1 shows is not: its total is that many, whatever the filter kept.
-      const set = await makeProductSet(api, make, drafts(2));
+      const set = await sharedDrafts(api, make, target, 2);
       const wrong = (await wholeListsOf(api, set))
         .filter(({ pagination, items }) => pagination.total !== items.length)
         .map(
@@ -219,10 +219,10 @@ test.describe('List Products pagination', () => {
   test(
     'sets last_page to the number of pages at per_page in every answer, filtered ones too',
     cites('listProducts', 'pagination.last-page'),
-    async ({ api, make }) => {
+    async ({ api, make, target }) => {
       // Two products of this test, found by a word: a filtered list as short as that has a last page of its
       // own, whatever the filter keeps. last_page is judged against the total and per_page each answer gives.
-      const set = await makeProductSet(api, make, drafts(2));
+      const set = await sharedDrafts(api, make, target, 2);
       const queries = [{}, { search: set.word }];
       // Page sizes of its own too: some of them leave a last page partly filled, whatever the total is. The
       // spec shows no smallest or largest size: a size the target refuses gives no answer to judge.
@@ -250,9 +250,9 @@ test.describe('List Products pagination', () => {
   test(
     `points every link at ${LINK_PATH}`,
     cites('listProducts', 'pagination.links'),
-    async ({ api, products, config }) => {
+    async ({ api, make, target, config }) => {
       // Pages 1 and 2 of one list: page 2 links back at least. Which page a link names is a reading (pagination.link-pages).
-      const pages = await firstTwoPages(api, () => products.create('booking'));
+      const pages = await firstTwoPages(api, () => sharedDrafts(api, make, target, 5));
       const links = pages.flatMap((page) => linksOf(page).map((link) => ({ link, where: page.response.describe() })));
       if (links.length === 0)
         dependsOn('pagination.link-pages', 'pages 1 and 2 of the unfiltered list carry no link at all');
@@ -267,8 +267,8 @@ test.describe('List Products pagination', () => {
   test(
     'echoes page and per_page, and holds min(per_page, what is left) items on each page',
     cites('listProducts', 'pagination.page-params', 'list-products.filter-search'),
-    async ({ api, make }) => {
-      const set = await makeProductSet(api, make, drafts(5));
+    async ({ api, make, target }) => {
+      const set = await sharedDrafts(api, make, target, 5);
       const query = (page: number) => ({ search: set.word, page, per_page: 2 });
       // A size of 2 refused breaks this reading: the test fails, it does not depend on itself.
       const pages = await concurrently([1, 2, 3].map((page) => listPage(api, query(page), { refused: 'fail' })));
@@ -291,8 +291,8 @@ test.describe('List Products pagination', () => {
   test(
     'answers a page past the last with no items, as the last page, or refuses it without a server error',
     cites('listProducts', 'pagination.page-params', 'list-products.filter-search').on({ bound: 'past the last page' }),
-    async ({ api, make }) => {
-      const set = await makeProductSet(api, make, drafts(5));
+    async ({ api, make, target }) => {
+      const set = await sharedDrafts(api, make, target, 5);
       const past = await api.listProducts({ search: set.word, page: 4, per_page: 2 });
       if (!past.succeeded) {
         expect(past, 'page 4 of 3, past the last (a refusal is allowed, a server error is not)').toHaveStatus(
@@ -319,8 +319,8 @@ test.describe('List Products pagination', () => {
     cites('listProducts', 'pagination.link-pages', 'list-products.filter-search').on({
       bound: ['the first page', 'a middle page', 'the last page'],
     }),
-    async ({ api, make, config }) => {
-      const set = await makeProductSet(api, make, drafts(5));
+    async ({ api, make, target, config }) => {
+      const set = await sharedDrafts(api, make, target, 5);
       const pages = await pagesOfTwo(api, set);
       expect(pages.length, 'pages of 5 products at per_page 2').toBe(3);
       const linked = linkedPage(config.targetUrl);
@@ -338,9 +338,9 @@ test.describe('List Products pagination', () => {
   test(
     'links the pages of a list whose last page is full, with no next link on that last page',
     cites('listProducts', 'pagination.link-pages', 'list-products.filter-search'),
-    async ({ api, make, config }) => {
+    async ({ api, make, target, config }) => {
       // 4 products at per_page 2: two full pages, the last one as full as the first.
-      const set = await makeProductSet(api, make, drafts(4));
+      const set = await sharedDrafts(api, make, target, 4);
       const pages = await pagesOfTwo(api, set);
       expect(pages.length, 'pages of 4 products at per_page 2').toBe(2);
       const linked = linkedPage(config.targetUrl);
@@ -488,9 +488,9 @@ test.describe('List Products pagination', () => {
     test(
       `yields every product exactly once when walking all pages at per_page ${perPage}`,
       cites('listProducts', 'pagination.walk', 'list-products.filter-search'),
-      async ({ api, make }) => {
+      async ({ api, make, target }) => {
         // One price for all: a target that orders by price without a tie-breaker shows here.
-        const set = await makeProductSet(api, make, drafts(6, { price: 100, sale_price: 90 }));
+        const set = await sharedDrafts(api, make, target, 6, { price: 100, sale_price: 90 });
         const made = set.products.map((p) => p.id).sort((a, b) => a - b);
         const pages = await walkPages(api, { search: set.word }, perPage);
         const walked = pages.flatMap((p) => p.ids);

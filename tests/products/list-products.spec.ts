@@ -27,9 +27,12 @@ import { ProductTypeLabels } from '../../support/contract/events.ts';
 import { AbsoluteUrl, BilingualText, Timestamp, WithId } from '../../support/contract/schemas/common.ts';
 import { ProductListItemShape } from '../../support/contract/schemas/product.ts';
 
-/** A booking and a service product of this test, and the pages of the unfiltered list read looking for them. */
+/**
+ * A booking and a service product made with the default bodies (shared by the tests that only read them),
+ * and the pages of the unfiltered list read looking for them.
+ */
 async function listedProducts(api: StoreApi, products: ProductSteps, options: ListOptions = {}) {
-  const made = await concurrently([products.create('booking'), products.create('service')]);
+  const made = await concurrently([products.sharedProduct('booking'), products.sharedProduct('service')]);
   return {
     made,
     found: await findListed(
@@ -319,7 +322,7 @@ test.describe('List Products', () => {
     async ({ api, products }) => {
       // Whether a product may be created without image_id is not shown (product.image-optional): a target
       // that refuses it, and takes the same body with one, has no such product to list.
-      const { response, sent } = await products.answerAfterBaseline(
+      const { response, sent } = await products.sharedAnswerAfterBaseline(
         'createBookingProduct',
         'leaving out image_id',
         {},
@@ -382,7 +385,7 @@ test.describe('List Products', () => {
       // same body with it, is not made and so not looked for.
       const made = await concurrently(
         (['image_id', 'brand_id'] as const).map(async (field) => {
-          const { response, sent } = await products.answerAfterBaseline(
+          const { response, sent } = await products.sharedAnswerAfterBaseline(
             'createBookingProduct',
             `leaving out ${field}`,
             {},

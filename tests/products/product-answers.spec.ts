@@ -106,7 +106,7 @@ for (const operation of [
       'with the fields and types of the Product resource',
       cites(operation, 'product.shape').on(instance),
       async ({ products }) => {
-        const { response } = await products.answer(operation);
+        const { response } = await products.sharedAnswer(operation);
         requireSuccess(response, operation);
         expect(dataOf(response), `data of ${response.describe()}`).toMatchSchema(ProductShape);
       },
@@ -116,7 +116,7 @@ for (const operation of [
       'with identifier equal to id',
       cites(operation, 'product.identifier-equals-id').on(instance),
       async ({ products }) => {
-        const { response } = await products.answer(operation);
+        const { response } = await products.sharedAnswer(operation);
         requireSuccess(response, operation);
         const { id, identifier } = productFields(response, 'id', 'identifier');
         expect(identifier, inAnswer(response, 'identifier')).toBe(id);
@@ -124,7 +124,7 @@ for (const operation of [
     );
 
     test('with ratings null', cites(operation, 'product.ratings-null').on(instance), async ({ products }) => {
-      const { response } = await products.answer(operation);
+      const { response } = await products.sharedAnswer(operation);
       requireSuccess(response, operation);
       field(response, 'ratings').toBeNull();
     });
@@ -133,7 +133,7 @@ for (const operation of [
       'with is_published, a boolean',
       cites(operation, 'product.is-published').on(instance),
       async ({ products }) => {
-        const { response } = await products.answer(operation);
+        const { response } = await products.sharedAnswer(operation);
         requireSuccess(response, operation);
         expect(dataOf(response), `data of ${response.describe()}`).toMatchSchema(
           z.object({ is_published: z.boolean() }),
@@ -145,7 +145,7 @@ for (const operation of [
       'without sku, which list items alone carry',
       cites(operation, 'product.sku-list-only').on(instance),
       async ({ products }) => {
-        const { response } = await products.answer(operation);
+        const { response } = await products.sharedAnswer(operation);
         requireSuccess(response, operation);
         const data = dataOf(response);
         const keys = data !== null && typeof data === 'object' ? Object.keys(data) : [];
@@ -162,7 +162,7 @@ for (const operation of [
         `with created_at and updated_at in the form YYYY-MM-DD HH:MM:SS, for Accept-Language: ${language}`,
         cites(operation, 'conventions.timestamps').on({ ...instance, language }),
         async ({ products }) => {
-          const { response } = await products.answerIn(operation, language);
+          const { response } = await products.sharedAnswerIn(operation, language);
           requireSuccess(response, operation);
           const timestamps = productFields(response, 'created_at', 'updated_at');
           expect(timestamps, `data timestamps of ${response.describe()}`).toMatchSchema(
@@ -175,7 +175,7 @@ for (const operation of [
         `with image, and the images of its brand and categories, as absolute URLs, for Accept-Language: ${language}`,
         cites(operation, 'conventions.image-absolute-url').on({ ...instance, language }),
         async ({ products }) => {
-          const { response } = await products.answerIn(operation, language);
+          const { response } = await products.sharedAnswerIn(operation, language);
           requireSuccess(response, operation);
           const { image, brand, categories } = productFields(response, 'image', 'brand', 'categories');
           const images = {
@@ -197,7 +197,7 @@ for (const operation of [
         cites(operation, 'conventions.bilingual').on({ ...instance, language }),
         async ({ products }) => {
           // Both languages under either: the answer is not the one language asked for.
-          const { response } = await products.answerIn(operation, language);
+          const { response } = await products.sharedAnswerIn(operation, language);
           requireSuccess(response, operation);
           const Texts = z.looseObject({ name: BilingualText, description: BilingualText });
           const Bilingual = z
@@ -212,7 +212,7 @@ for (const operation of [
       'with name_ar and name_en as name.ar and name.en',
       sentValue('product.bilingual-mapping').on(instance),
       async ({ products }) => {
-        const { response, sent } = await products.answer(operation);
+        const { response, sent } = await products.sharedAnswer(operation);
         requireSuccess(response, operation);
         expect(productFields(response, 'name').name, inAnswer(response, 'name')).toEqual({
           ar: sent.name_ar,
@@ -225,7 +225,7 @@ for (const operation of [
       'with summery_ar and summery_en, spelled so, as summary.ar and summary.en',
       sentValue('product.bilingual-mapping').on(instance),
       async ({ products }) => {
-        const { response, sent } = await products.answer(operation);
+        const { response, sent } = await products.sharedAnswer(operation);
         requireSuccess(response, operation);
         expect(productFields(response, 'summary').summary, inAnswer(response, 'summary')).toEqual({
           ar: sent.summery_ar,
@@ -238,7 +238,7 @@ for (const operation of [
       'with the text of description_ar and description_en as description.ar and description.en',
       sentValue('product.bilingual-mapping').on(instance),
       async ({ products }) => {
-        const { response, sent } = await products.answer(operation);
+        const { response, sent } = await products.sharedAnswer(operation);
         requireSuccess(response, operation);
         // Their text, whatever markup a target keeps: whether it sanitises HTML is not shown.
         const { description } = productFields(response, 'description');
@@ -255,7 +255,7 @@ for (const operation of [
       async ({ products }) => {
         // Judged whether or not an update applies the texts (update-service.applies-changes): a text that
         // comes back at all comes back under its own language.
-        const { response, sent } = await products.answer(operation);
+        const { response, sent } = await products.sharedAnswer(operation);
         requireSuccess(response, operation);
         const answer = productFields(response, 'name', 'summary', 'description');
         const misplaced = (
@@ -301,7 +301,7 @@ for (const operation of [
       'with the HTML of description_ar and description_en unchanged in description',
       sentValue('product.description-html').on(instance),
       async ({ products }) => {
-        const { response, sent } = await products.answer(operation);
+        const { response, sent } = await products.sharedAnswer(operation);
         requireSuccess(response, operation);
         expect(productFields(response, 'description').description, inAnswer(response, 'description')).toEqual({
           ar: sent.description_ar,
@@ -311,13 +311,13 @@ for (const operation of [
     );
 
     test('with the price sent, cents included', sentValue('product.echo').on(instance), async ({ products }) => {
-      const { response, sent } = await products.answer(operation);
+      const { response, sent } = await products.sharedAnswer(operation);
       requireSuccess(response, operation);
       expect(productFields(response, 'price').price, inAnswer(response, 'price')).toBe(sent.price);
     });
 
     test('with the sale_price sent', sentValue('product.echo').on(instance), async ({ products }) => {
-      const { response, sent } = await products.answer(operation);
+      const { response, sent } = await products.sharedAnswer(operation);
       requireSuccess(response, operation);
       expect(productFields(response, 'sale_price').sale_price, inAnswer(response, 'sale_price')).toBe(sent.sale_price);
     });
@@ -336,7 +336,8 @@ for (const operation of [
       'with is_refundable false when false is sent',
       sentValue('product.echo').on({ ...instance, value: 'is_refundable false' }),
       async ({ products }) => {
-        const { response } = await products.answer(operation, { is_refundable: false });
+        // The default body sends false (a switch is turned on only by the test about it): the shared answer.
+        const { response } = await products.sharedAnswer(operation);
         requireSuccess(response, operation);
         expect(productFields(response, 'is_refundable').is_refundable, inAnswer(response, 'is_refundable')).toBe(false);
       },
@@ -346,7 +347,7 @@ for (const operation of [
       'with each tag name sent as a Tag object of that name',
       sentValue('product.tags-as-objects').on(instance),
       async ({ products }) => {
-        const { response, sent } = await products.answer(operation);
+        const { response, sent } = await products.sharedAnswer(operation);
         requireSuccess(response, operation);
         // Read as answered: the form of the tags is what this test judges.
         const tags = answeredTags(response);
@@ -363,7 +364,7 @@ for (const operation of [
       async ({ products }) => {
         // The form alone, whatever names the tags carry (which they are is the test above's): the body sends two
         // tags, and the answer returns them as Tag objects, on an update whether or not it applies them.
-        const { response } = await products.answer(operation);
+        const { response } = await products.sharedAnswer(operation);
         requireSuccess(response, operation);
         expect(answeredTags(response), inAnswer(response, 'tags')).toMatchSchema(z.array(Tag).min(1));
       },
@@ -383,7 +384,7 @@ for (const operation of [
     );
 
     test('with the Brand of the brand_id sent', sentValue('product.brand').on(instance), async ({ products }) => {
-      const { response, sent } = await products.answer(operation);
+      const { response, sent } = await products.sharedAnswer(operation);
       requireSuccess(response, operation);
       expect(productFields(response, 'brand').brand?.id, inAnswer(response, 'brand.id')).toBe(sent.brand_id);
     });
@@ -470,7 +471,9 @@ for (const operation of [
       '2xx to a product without image_id',
       cites(operation, 'product.image-optional').on(instance),
       async ({ products }) => {
-        const { response } = await products.answerAfterBaseline(operation, 'leaving out image_id', {}, ['image_id']);
+        const { response } = await products.sharedAnswerAfterBaseline(operation, 'leaving out image_id', {}, [
+          'image_id',
+        ]);
         expect(response, 'a body without image_id').toHaveStatus(Statuses.success);
       },
     );
@@ -479,7 +482,9 @@ for (const operation of [
       'with a placeholder image, an absolute URL, when no image_id is sent',
       cites(operation, 'conventions.image-placeholder').on(instance),
       async ({ products }) => {
-        const { response } = await products.answerAfterBaseline(operation, 'leaving out image_id', {}, ['image_id']);
+        const { response } = await products.sharedAnswerAfterBaseline(operation, 'leaving out image_id', {}, [
+          'image_id',
+        ]);
         // Whether a product may be made without an image is not shown: a target refusing it has no such product.
         if (!response.succeeded)
           notApplicable(

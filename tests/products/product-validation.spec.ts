@@ -31,7 +31,7 @@ function answers422(operation: ProductAnswering, change: Change, ...clauses: Cla
     cites(operation, VALIDATION[operation], ...clauses),
     async ({ products, make, config }: { products: ProductSteps; make: Make; config: RunConfig }) => {
       const invalid = change({ make, config }) as Partial<BookingProductBody & ServiceProductBody>;
-      const { response } = await products.answer(operation, invalid);
+      const { response } = await products.answerToRefuse(operation, invalid);
       expect(response).toHaveStatus(422);
     },
   ] as const;

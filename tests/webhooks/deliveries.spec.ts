@@ -1,11 +1,12 @@
 /**
  * Deliveries, caught by the run's capture server. Each test registers its webhooks at its own inboxes
- * and waits for the delivery about a product it wrote itself (the `deliveries` fixture). Each rule is
+ * and waits for the delivery about a product it wrote itself (the `deliveries` fixture); those that only
+ * read the delivery to a webhook of the default body share one per cause (`sharedDeliveryOf`). Each rule is
  * judged on every delivery the suite causes (CAUSES: product.created of a booking and of a service
  * product, product.updated of a service product), one test per cause. Only the destination tests fail
  * when nothing arrives; the others judge something about a delivery, and without one they are not
- * judged (they depend on webhook.delivery-destination). Every delivery test records its
- * API-call-to-arrival time (`delivery-latency-ms`).
+ * judged (they depend on webhook.delivery-destination). Each delivery caught records its API-call-to-arrival
+ * time (`delivery-latency-ms`) on the test that waited for it.
  */
 import { cites, dependsOn, expect, notApplicable, test } from '../../fixtures/index.ts';
 import {
@@ -49,10 +50,9 @@ test.describe('Webhook deliveries', () => {
     test(
       `notify a webhook subscribed to the event: ${of}`,
       cites('registerWebhook', 'webhook.delivery-destination').on(instance),
-      async ({ deliveries, inbox }) => {
-        const write = await deliveries.writeOf(cause);
-        await deliveries.registerAt(inbox, { events: [event] });
-        await write.andCatch(inbox, 'fail');
+      async ({ deliveries }) => {
+        // The delivery the tests that only read one share: a webhook of the default body for the event, and the write.
+        await deliveries.sharedDeliveryOf(cause, 'fail');
       },
     );
 
@@ -78,10 +78,8 @@ test.describe('Webhook deliveries', () => {
     test(
       `carry a JSON body with a JSON content type: ${of}`,
       cites('registerWebhook', 'webhook.delivery-json').on(instance),
-      async ({ deliveries, inbox }) => {
-        const write = await deliveries.writeOf(cause);
-        await deliveries.registerAt(inbox, { events: [event] });
-        const { delivery } = await write.andCatch(inbox);
+      async ({ deliveries }) => {
+        const { delivery } = await deliveries.sharedDeliveryOf(cause);
         expect(delivery.contentType, `content-type of the delivery of ${of}`).toMatch(JSON_MEDIA_TYPE);
         expect(delivery.json() !== undefined, `the delivery body parses as JSON: ${delivery.describe()}`).toBe(true);
       },
@@ -90,10 +88,8 @@ test.describe('Webhook deliveries', () => {
     test(
       `name their event and the product id: ${of}`,
       cites('registerWebhook', 'webhook.delivery-names-event').on(instance),
-      async ({ deliveries, inbox }) => {
-        const write = await deliveries.writeOf(cause);
-        await deliveries.registerAt(inbox, { events: [event] });
-        const { delivery, product } = await write.andCatch(inbox);
+      async ({ deliveries }) => {
+        const { delivery, product } = await deliveries.sharedDeliveryOf(cause);
         expect(
           placesNamingEvent(delivery, event),
           `places naming "${event}" (a header, or a string in the body): ${delivery.describe()}`,

@@ -196,7 +196,7 @@ async function checkTargetProfile(
 }
 
 /**
- * Deliveries that come a second or more after their write (a store that sends them from a queue): each
+ * Deliveries that come half a second or more after their write (a store that sends them from a queue): each
  * delivery test then mostly waits, and more workers overlap the waits, as against a remote target
  * (support/run/workers.ts). The count is Playwright's, read after global setup to make the test groups
  * and start the workers (Playwright 1.65: `config.workers` of the FullConfig global setup is given).

@@ -109,12 +109,11 @@ export async function finishDeliveryProbe(
   config: Config,
   productsCreated: number,
   arrived: (delivery: Delivery) => void = () => {},
+  timeoutMs = config.deliveryTimeoutMs,
 ): Promise<string[]> {
   try {
     if (productsCreated === 0) return ['Delivery probe: no product was created, so no delivery was awaited.'];
-    const delivery = await probe.inbox
-      .waitFor(withBody, { timeoutMs: config.deliveryTimeoutMs })
-      .catch(() => undefined);
+    const delivery = await probe.inbox.waitFor(withBody, { timeoutMs }).catch(() => undefined);
     if (delivery) arrived(delivery);
     // The embedded reference is timed only: the run starts it, signing as the run is configured.
     if (config.embedded) return [];

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.ts';
 import { ConfigError, describeConfig, parseConfig, PROJECT_ROOT, readEnvironment } from '../support/run/config.ts';
 import { journalDir, shardReportFile } from '../support/run/created-resources.ts';
 import { isLoopback } from '../support/client/http.ts';
-import { paceOf, runWorkers, workersFor } from '../support/run/workers.ts';
+import { paceOf, runWorkers, workersFor, workersOnCommandLine } from '../support/run/workers.ts';
 import Fastify from 'fastify';
 
 const remote = {
@@ -227,4 +227,11 @@ test('workers follow what the target shows: slow answers get the remote count wh
   expect(pace.rateLimited).toBe(false);
   expect(new Set(tokens)).toEqual(new Set(['Bearer tok-pace']));
   expect(workersFor(baseUrl, pace, 2)).toBe(8);
+});
+
+test('--workers (-j) on the command line is seen, so neither the config nor global setup changes the count it gives', () => {
+  expect(workersOnCommandLine(['node', 'cli.js', 'test', '--workers=3'])).toBe(true);
+  expect(workersOnCommandLine(['node', 'cli.js', 'test', '--workers', '3'])).toBe(true);
+  expect(workersOnCommandLine(['node', 'cli.js', 'test', '-j', '3'])).toBe(true);
+  expect(workersOnCommandLine(['node', 'cli.js', 'test', '--project=conformance'])).toBe(false);
 });

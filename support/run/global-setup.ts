@@ -23,7 +23,7 @@ import { CONTROL_PREFIX } from '../capture/protocol.ts';
 import { deliveriesUnobservable } from '../capture/reach.ts';
 import { captureEnvironment, sharedCapture, startCaptureServer, type RunningCapture } from '../capture/start.ts';
 import { newRunId } from './run-id.ts';
-import { LAGGING_DELIVERY_MS, laggingDeliveryWorkers } from './workers.ts';
+import { LAGGING_DELIVERY_MS, laggingDeliveryWorkers, workersOnCommandLine } from './workers.ts';
 import { epochNow } from '../capture/protocol.ts';
 import type { Delivery } from '../capture/delivery.ts';
 import { readVariable } from '../contract/variables.ts';
@@ -205,17 +205,20 @@ async function checkTargetProfile(
  * delivery test then mostly waits, and more workers overlap the waits, as against a remote target
  * (support/run/workers.ts). The count is Playwright's, read after global setup to make the test groups
  * and start the workers (Playwright 1.65: `config.workers` of the FullConfig global setup is given).
- * WORKERS, when set, is kept.
+ * WORKERS or `--workers`, when given, is kept.
  */
 function raiseWorkersForLag(fullConfig: FullConfig, lagMs: number, what: string): void {
-  if (lagMs < LAGGING_DELIVERY_MS || readVariable('WORKERS', readEnvironment()) !== undefined) return;
+  if (lagMs < LAGGING_DELIVERY_MS || workersGiven()) return;
   const raised = laggingDeliveryWorkers();
   if (raised <= fullConfig.workers) return;
   console.log(
-    `Workers: ${raised}: ${what} ${Math.round(lagMs)} ms after the writes began, and delivery tests would mostly wait (WORKERS sets the count).`,
+    `Workers: ${raised}: ${what} ${Math.round(lagMs)} ms after the writes began, and delivery tests would mostly wait (WORKERS or --workers sets the count).`,
   );
   (fullConfig as { workers: number }).workers = raised;
 }
+
+/** The count was given: WORKERS, or Playwright's `--workers` (`-j`) on this runner's command line. */
+const workersGiven = () => readVariable('WORKERS', readEnvironment()) !== undefined || workersOnCommandLine();
 
 /**
  * Where this store parks webhooks, whether it takes status 0, and its delete paths, learnt once on

@@ -29,7 +29,7 @@ const REMOTE_WORKERS_PER_CORE = 4;
 const SLOW_ANSWER_MS = 25;
 /** The reads timed: one more than the median needs, the first of which opens the connection. */
 const READS = 5;
-/** A read that takes longer than this is slow enough: the count does not wait for more. */
+/** A read unanswered this long ends the timing: a target that does not answer is preflight's to name. */
 const READ_TIMEOUT_MS = 2_000;
 
 function isRemote(baseUrl: string | undefined): boolean {
@@ -51,6 +51,10 @@ export const LAGGING_DELIVERY_MS = 500;
 
 /** The workers when deliveries lag: as many as against a remote target. */
 export const laggingDeliveryWorkers = (cores = availableParallelism()): number => REMOTE_WORKERS_PER_CORE * cores;
+
+/** Playwright's `--workers` (`-j`) is on this runner's command line: it wins over the config. */
+export const workersOnCommandLine = (argv: readonly string[] = process.argv): boolean =>
+  argv.some((arg) => /^(--workers(=|$)|-j)/.test(arg));
 
 /** The count from the hostname alone: one per core on loopback (or embedded), four per core elsewhere. */
 export function defaultWorkers(baseUrl: string | undefined, cores = availableParallelism()): number {
@@ -86,8 +90,7 @@ export async function paceOf(baseUrl: string, token: string | undefined, acceptL
       rateLimited ||= response.status === 429;
       if (read > 0) times.push(performance.now() - started);
     } catch {
-      // No answer in time: as slow as the bound, and no need to wait for more.
-      times.push(READ_TIMEOUT_MS);
+      // No answer (in time): preflight says why; the pace is what the answers before it showed, if any.
       break;
     }
   }
@@ -118,14 +121,14 @@ export async function runWorkers(env: Readonly<Record<string, string | undefined
   const given = readVariable('WORKERS', env);
   if (given !== undefined) return given;
   const baseUrl = readVariable('BASE_URL', env);
-  if (!baseUrl || env.TEST_WORKER_INDEX !== undefined) return defaultWorkers(baseUrl);
+  if (!baseUrl || env.TEST_WORKER_INDEX !== undefined || workersOnCommandLine()) return defaultWorkers(baseUrl);
   const pace = await paceOf(baseUrl, readVariable('API_TOKEN', env), readVariable('ACCEPT_LANGUAGE', env)).catch(
     () => undefined,
   );
   const workers = workersFor(baseUrl, pace);
   if (pace?.medianMs !== undefined && workers !== defaultWorkers(baseUrl))
     console.log(
-      `Workers: ${workers}, as against a remote target: the target answered in ${Math.round(pace.medianMs)} ms (median of ${READS - 1} reads), a run that mostly waits (WORKERS sets the count).`,
+      `Workers: ${workers}, as against a remote target: the target answered in ${Math.round(pace.medianMs)} ms (median of ${READS - 1} reads), a run that mostly waits (WORKERS or --workers sets the count).`,
     );
   return workers;
 }

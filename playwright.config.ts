@@ -8,7 +8,7 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { conformanceReporters, reportsDir, runMetadata } from './support/report/index.ts';
 import { safeEnvironment } from './support/report/run-info.ts';
-import { defaultWorkers } from './support/run/workers.ts';
+import { runWorkers } from './support/run/workers.ts';
 import { workingDirectory } from './support/run/config.ts';
 import { readVariable } from './support/contract/variables.ts';
 
@@ -21,11 +21,14 @@ const requestTimeoutMs = readVariable('REQUEST_TIMEOUT_MS', env);
 // Scrubbing first, then list/dot, HTML, JUnit, the conformance report, and a blob per shard: see support/report/index.ts.
 const reporters = conformanceReporters({ reportsDir: reportsDir(), ci: onCI, argv: process.argv });
 
+// WORKERS wins; else one per core against the embedded reference or a target that answers at once, 4 per
+// core against a remote one or one whose answers the main process timed as slow (support/run/workers.ts).
+const workers = await runWorkers(env);
+
 export default defineConfig({
   globalSetup: './support/run/global-setup.ts',
   fullyParallel: true,
-  // WORKERS wins; else one per core against the embedded or a loopback target, 4 per core against a remote one (support/run/workers.ts).
-  workers: readVariable('WORKERS', env) ?? defaultWorkers(readVariable('BASE_URL', env)),
+  workers,
   forbidOnly: onCI,
   // A conformance verdict must not be hidden by a retry.
   retries: 0,

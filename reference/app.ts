@@ -83,6 +83,13 @@ export function buildReference(options: ReferenceOptions): ReferenceServer {
     return503OnClosing: true,
   });
   options.instrument?.(app);
+  const slow = choices.answerAfterMs;
+  // Before anything else: the time a store far from its database, or busy, takes on every request.
+  if (slow !== null)
+    app.addHook(
+      'onRequest',
+      () => new Promise((done) => setTimeout(done, slow.min + Math.random() * (slow.max - slow.min))),
+    );
   const store = new Store(seedData(choices.seed.ids, choices.seed.brandNames), choices.ids);
   seedProducts(store, choices.seed.products, new Date());
   const deliveries = new DeliveryDispatcher(faults, {

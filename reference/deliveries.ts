@@ -24,6 +24,8 @@ export interface DeliveryOptions {
   readonly signature: SignatureConfig;
   /** Put before the value of an `hmac-sha256` signature header (`sha256=`), or nothing. */
   readonly signaturePrefix: string;
+  /** How long after the write a delivery leaves (drawn per delivery), or null: at once. */
+  readonly leaveAfterMs: { readonly min: number; readonly max: number } | null;
 }
 
 /** The dispatcher's own bounds; the variant's choices (attempts, signature) and the caller's options go over them. */
@@ -34,6 +36,7 @@ export const defaultDeliveryOptions: DeliveryOptions = {
   maxPending: 1_000,
   signature: { scheme: 'standard-webhooks', header: 'x-signature', encoding: 'hex' },
   signaturePrefix: '',
+  leaveAfterMs: null,
 };
 
 /** A 4xx means the receiver refused this delivery for good, except these, which ask to try again. */
@@ -99,7 +102,16 @@ export class DeliveryDispatcher {
       return;
     }
     this.#pending++;
-    this.#attempt(webhook, message, 1);
+    const queued = this.options.leaveAfterMs;
+    if (queued === null) return this.#attempt(webhook, message, 1);
+    const leaves = setTimeout(
+      () => {
+        this.#timers.delete(leaves);
+        this.#attempt(webhook, message, 1);
+      },
+      queued.min + Math.random() * (queued.max - queued.min),
+    );
+    this.#timers.add(leaves);
   }
 
   #message(event: EventName, data: unknown, sentAnew: boolean): Message {

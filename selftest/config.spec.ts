@@ -1,4 +1,4 @@
-/** Unit tests of support/run/config.ts: each bad value gives its own readable message. */
+/** Unit tests of support/run/config.ts (each bad value gives its own readable message) and of the workers a run gets (support/run/workers.ts). */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +6,8 @@ import { expect, test } from './fixtures.ts';
 import { ConfigError, describeConfig, parseConfig, PROJECT_ROOT, readEnvironment } from '../support/run/config.ts';
 import { journalDir, shardReportFile } from '../support/run/created-resources.ts';
 import { isLoopback } from '../support/client/http.ts';
+import { paceOf, runWorkers, workersFor, workersOnCommandLine } from '../support/run/workers.ts';
+import Fastify from 'fastify';
 
 const remote = {
   BASE_URL: 'https://staging.example.com',
@@ -198,4 +200,38 @@ test('the created-resources list goes in REPORTS_DIR unless CREATED_RESOURCES_FI
   expect(journalDir('/x/list'), 'a file without extension: its journals beside it, not in its place').toBe(
     '/x/list.journals',
   );
+});
+
+test('workers follow what the target shows: slow answers get the remote count whatever the hostname, a 429 keeps the hostname’s, WORKERS wins', async ({
+  servers,
+}) => {
+  const loopback = 'http://127.0.0.1:4010';
+  expect(workersFor(loopback, { medianMs: 3, rateLimited: false }, 2)).toBe(2);
+  expect(workersFor(loopback, { medianMs: 110, rateLimited: false }, 2)).toBe(8);
+  expect(workersFor(loopback, { medianMs: 110, rateLimited: true }, 2), 'a rate limit').toBe(2);
+  expect(workersFor('https://staging.example.com', { medianMs: 3, rateLimited: false }, 2)).toBe(8);
+  expect(workersFor(loopback, undefined, 2), 'no answer: preflight says why').toBe(2);
+  expect(await runWorkers({ WORKERS: '3', BASE_URL: loopback })).toBe(3);
+
+  // A target answering Webhook Events after 60 ms, with the token it is given.
+  const app = Fastify({ logger: false });
+  const tokens: (string | undefined)[] = [];
+  app.get('/api/core/v1/webhooks/events', async (request) => {
+    tokens.push(request.headers.authorization);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    return { status: 'success', message: 'ok', data: [] };
+  });
+  const baseUrl = await servers.listen(app);
+  const pace = await paceOf(baseUrl, 'tok-pace', 'en');
+  expect(pace.medianMs).toBeGreaterThanOrEqual(60);
+  expect(pace.rateLimited).toBe(false);
+  expect(new Set(tokens)).toEqual(new Set(['Bearer tok-pace']));
+  expect(workersFor(baseUrl, pace, 2)).toBe(8);
+});
+
+test('--workers (-j) on the command line is seen, so neither the config nor global setup changes the count it gives', () => {
+  expect(workersOnCommandLine(['node', 'cli.js', 'test', '--workers=3'])).toBe(true);
+  expect(workersOnCommandLine(['node', 'cli.js', 'test', '--workers', '3'])).toBe(true);
+  expect(workersOnCommandLine(['node', 'cli.js', 'test', '-j', '3'])).toBe(true);
+  expect(workersOnCommandLine(['node', 'cli.js', 'test', '--project=conformance'])).toBe(false);
 });

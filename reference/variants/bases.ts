@@ -48,6 +48,7 @@ const standard: ReferenceChoices = {
     shape: 'flat',
   },
   extras: noExtras,
+  answerAfterMs: null,
   list: {
     defaultPerPage: 15,
     minPerPage: 1,
@@ -89,7 +90,12 @@ const standard: ReferenceChoices = {
     secretCharacters: 'any',
     generateSecret: () => `whsec_${randomBytes(24).toString('base64')}`,
   },
-  deliveries: { maxAttempts: 4, signature: EmbeddedTargets.standard.signature, signaturePrefix: '' },
+  deliveries: {
+    maxAttempts: 4,
+    signature: EmbeddedTargets.standard.signature,
+    signaturePrefix: '',
+    leaveAfterMs: null,
+  },
 };
 
 /** The divergent seed data: other brands, categories, media, badges, providers; status 6 unpublishes. */

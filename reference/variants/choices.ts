@@ -91,6 +91,8 @@ export interface ReferenceChoices {
     readonly shape: 'flat' | 'nested';
   };
   readonly extras: ExtraFields;
+  /** How long every answer takes (a time drawn between the bounds, per request), or null: at once. */
+  readonly answerAfterMs: { readonly min: number; readonly max: number } | null;
 
   readonly list: {
     readonly defaultPerPage: number;
@@ -199,5 +201,10 @@ export interface ReferenceChoices {
     readonly signature: SignatureChoice;
     /** Put before the signature value of an `hmac-sha256` header (`sha256=`), or nothing. */
     readonly signaturePrefix: string;
+    /**
+     * How long after the write a delivery leaves (a delay drawn between the bounds, per delivery, as a
+     * queue and its workers do), or null: at once.
+     */
+    readonly leaveAfterMs: { readonly min: number; readonly max: number } | null;
   };
 }

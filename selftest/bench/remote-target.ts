@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { Agent, createServer, request as forward, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { buildReference } from '../../reference/app.ts';
+import type { ReferenceChoiceName } from '../../support/contract/embedded-targets.ts';
 import { REFERENCE_PROFILE } from '../../support/run/config.ts';
 import type { FloorRequest } from './floor-project.ts';
 import { closeOnExit, reported, runConformance, type PlaywrightRun, type RunReport } from './harness.ts';
@@ -25,9 +26,12 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 const endToEnd = (headers: IncomingHttpHeaders) =>
   Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name)));
 
-async function startRemoteTarget(delayMs: number): Promise<RemoteTarget> {
+async function startRemoteTarget(
+  delayMs: number,
+  choiceNames: readonly ReferenceChoiceName[] | undefined,
+): Promise<RemoteTarget> {
   const token = `bench-${randomBytes(16).toString('hex')}`;
-  const { app } = buildReference({ token });
+  const { app } = buildReference({ token, ...(choiceNames === undefined ? {} : { choiceNames }) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const upstream = app.server.address() as AddressInfo;
   const agent = new Agent({ keepAlive: true });
@@ -78,14 +82,16 @@ async function startRemoteTarget(delayMs: number): Promise<RemoteTarget> {
 
 /**
  * One run of the suite against a fresh remote stand-in with `delayMs`, at `workers` (undefined: the
- * config's default), with `env` besides. The run's processes are the suite's alone: the target is this one.
+ * config's default), with `env` besides, the reference making `choiceNames` (undefined: the standard's).
+ * The run's processes are the suite's alone: the target is this one.
  */
 export async function runAgainstRemote(
   delayMs: number,
   workers: number | undefined,
   env: Readonly<Record<string, string>> = {},
+  choiceNames?: readonly ReferenceChoiceName[],
 ): Promise<{ run: PlaywrightRun; report: RunReport; requests: readonly FloorRequest[] }> {
-  const target = await startRemoteTarget(delayMs);
+  const target = await startRemoteTarget(delayMs, choiceNames);
   try {
     const run = await runConformance({
       ...env,

@@ -44,6 +44,8 @@ const STANDARD_SIGNATURE: SignatureChoice = { scheme: 'standard-webhooks', heade
 const HMAC_SIGNATURE: SignatureChoice = { scheme: 'hmac-sha256', header: 'x-store-signature', encoding: 'base64' };
 const PARKED_AND_PUBLIC =
   'refuses the capture server and the default parked url: a run needs PARKED_WEBHOOK_URL and CAPTURE_PUBLIC_URL';
+const SLOW =
+  'makes every run it is drawn into slower (the neutrality runs of `npm test` among them): `npm run bench:waits` runs it';
 
 /** Every choice, in the catalogue's order (the order a draw walks, and the docs' table). */
 const Choices = {
@@ -94,6 +96,9 @@ const Choices = {
   'public-https-destinations': { notDrawn: PARKED_AND_PUBLIC },
   'hmac-signature': { signature: HMAC_SIGNATURE },
   'single-attempt': {},
+  // Last, so that adding them left every earlier seed's draw as it was.
+  'deliveries-from-a-queue': { notDrawn: SLOW },
+  'slow-answers': { notDrawn: SLOW },
 } as const satisfies Record<string, ChoiceFacts>;
 
 export type ReferenceChoiceName = keyof typeof Choices;

@@ -317,7 +317,8 @@ export const Variables = {
     schema: unsetIfEmpty(z.coerce.number().int().positive()),
     section: 'Run',
     meaning: 'parallel workers (`docs/benchmarks.md`)',
-    unset: 'one per core against the embedded or a loopback target, 4 per core against a remote one',
+    unset:
+      'one per core against the embedded reference or a target that answers at once; 4 per core against a remote one, one whose answers take 25 ms or more, or one whose deliveries lag',
     runState: true,
   }),
   FUZZ: variable({

@@ -23,6 +23,10 @@ import { CONTROL_PREFIX } from '../capture/protocol.ts';
 import { deliveriesUnobservable } from '../capture/reach.ts';
 import { captureEnvironment, sharedCapture, startCaptureServer, type RunningCapture } from '../capture/start.ts';
 import { newRunId } from './run-id.ts';
+import { LAGGING_DELIVERY_MS, laggingDeliveryWorkers, workersOnCommandLine } from './workers.ts';
+import { epochNow } from '../capture/protocol.ts';
+import type { Delivery } from '../capture/delivery.ts';
+import { readVariable } from '../contract/variables.ts';
 import { probeStore } from './store-probe.ts';
 import { cleanUpCreatedResources, summarize } from './teardown.ts';
 import { assertTracesRedacted } from './trace-guard.ts';
@@ -65,7 +69,7 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
         'Read-only run (TARGET_READ_ONLY=true): no profile check, no probe, and no test that writes; the verdict names what reads judge.',
       );
     } else {
-      await checkTargetProfile(config, target, capture.endpoint);
+      await checkTargetProfile(config, target, capture.endpoint, fullConfig);
       await probeTheStore(config, target, capture.endpoint);
     }
   } catch (error) {
@@ -158,16 +162,21 @@ async function preflightTarget(config: Config, target: Target, capture: CaptureE
  * show whether the target reaches the capture server, and how it signs (not the embedded reference's:
  * the run starts it, signing as configured).
  */
-async function checkTargetProfile(config: Config, target: Target, capture: CaptureEndpoint): Promise<void> {
+async function checkTargetProfile(
+  config: Config,
+  target: Target,
+  capture: CaptureEndpoint,
+  fullConfig: FullConfig,
+): Promise<void> {
   if (!config.profileCheck) {
     console.log('Profile check: not asked (PROFILE_CHECK=false).');
     return;
   }
-  const probe =
-    config.embedded || deliveriesUnobservable(config)
-      ? undefined
-      : await startDeliveryProbe(config, target, new CaptureClient(capture, `${target.runId} probe`));
+  const probe = deliveriesUnobservable(config)
+    ? undefined
+    : await startDeliveryProbe(config, target, new CaptureClient(capture, `${target.runId} probe`));
   if (probe && 'note' in probe) console.log(probe.note);
+  const checkStarted = epochNow();
   const check = await checkProfile(config.profile, {
     ...target,
     acceptLanguage: config.acceptLanguage,
@@ -178,9 +187,38 @@ async function checkTargetProfile(config: Config, target: Target, capture: Captu
   assertProfileTaken(check, shownPath(config.profilePath));
   // What the profile leaves unsaid of its statuses, for the workers (support/run/config.ts).
   process.env.DISCOVERED_STATUSES = JSON.stringify(Object.fromEntries(check.statuses));
-  if (probe && !('note' in probe))
-    for (const note of await finishDeliveryProbe(probe, config, check.created)) console.log(note);
+  if (probe && !('note' in probe)) {
+    let lagMs: number | undefined;
+    const arrived = (delivery: Delivery) => (lagMs = delivery.receivedAt - checkStarted);
+    // The embedded reference is timed only, and no longer than lagging takes: a run with a fault that sends
+    // no delivery must not wait DELIVERY_TIMEOUT_MS here.
+    const waitMs = config.embedded ? Math.max(100, checkStarted + LAGGING_DELIVERY_MS - epochNow()) : undefined;
+    for (const note of await finishDeliveryProbe(probe, config, check.created, arrived, waitMs)) console.log(note);
+    if (lagMs !== undefined) raiseWorkersForLag(fullConfig, lagMs, 'the first delivery came');
+    else if (config.embedded && check.created > 0)
+      raiseWorkersForLag(fullConfig, epochNow() - checkStarted, 'no delivery had come');
+  }
 }
+
+/**
+ * Deliveries that come half a second or more after their write (a store that sends them from a queue): each
+ * delivery test then mostly waits, and more workers overlap the waits, as against a remote target
+ * (support/run/workers.ts). The count is Playwright's, read after global setup to make the test groups
+ * and start the workers (Playwright 1.65: `config.workers` of the FullConfig global setup is given).
+ * WORKERS or `--workers`, when given, is kept.
+ */
+function raiseWorkersForLag(fullConfig: FullConfig, lagMs: number, what: string): void {
+  if (lagMs < LAGGING_DELIVERY_MS || workersGiven()) return;
+  const raised = laggingDeliveryWorkers();
+  if (raised <= fullConfig.workers) return;
+  console.log(
+    `Workers: ${raised}: ${what} ${Math.round(lagMs)} ms after the writes began, and delivery tests would mostly wait (WORKERS or --workers sets the count).`,
+  );
+  (fullConfig as { workers: number }).workers = raised;
+}
+
+/** The count was given: WORKERS, or Playwright's `--workers` (`-j`) on this runner's command line. */
+const workersGiven = () => readVariable('WORKERS', readEnvironment()) !== undefined || workersOnCommandLine();
 
 /**
  * Where this store parks webhooks, whether it takes status 0, and its delete paths, learnt once on

@@ -38,6 +38,12 @@ export const answerChoices: AreaEntries = area('answers', {
     does: 'Every object carries fields the spec does not list: envelope `meta.request_id`; product `slug`, `currency`, `store_url`, `rating_count`; webhook `deliveries_count`; registered event `created_at`; catalogue entry `group`; pagination `from`, `to`, `path`; tag, brand and category `slug` (never a secret).',
     change: (choices) => ({ ...choices, extras: storeExtras }),
   },
+  'slow-answers': {
+    // The spec bounds no time: its limits show none, and nothing says how soon an answer comes.
+    spec: [W.rateLimits],
+    does: 'Every answer takes 80 to 150 ms, a time drawn per request (a store far from its database, or busy); else at once.',
+    change: (choices) => ({ ...choices, answerAfterMs: { min: 80, max: 150 } }),
+  },
 });
 
 export const inputChoices: AreaEntries = area('input', {

@@ -48,6 +48,7 @@ export const SpecWords = {
   secret: 'Optional. The custom secret; the sample indicates a minimum length of 32 characters.',
   secretOmitted: "When it is omitted, how the secret is produced: stated nowhere in the interface's sample.",
   delivery: 'Delivery request headers, signature computation and retry behaviour: not shown.',
+  rateLimits: 'Rate limits: not shown.',
 } as const;
 
 export type SpecWord = (typeof SpecWords)[keyof typeof SpecWords];

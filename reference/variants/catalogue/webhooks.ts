@@ -68,4 +68,9 @@ export const deliveryChoices: AreaEntries = area('deliveries', {
     does: 'A delivery is attempted once (else up to 4 attempts, with backoff).',
     change: set('deliveries', { maxAttempts: 1 }),
   },
+  'deliveries-from-a-queue': {
+    spec: [W.delivery],
+    does: 'A delivery leaves 2 to 5 s after the write that caused it, a delay drawn per delivery (a queue and its workers); else at once.',
+    change: set('deliveries', { leaveAfterMs: { min: 2_000, max: 5_000 } }),
+  },
 });

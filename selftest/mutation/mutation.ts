@@ -18,12 +18,13 @@
  *    any test, or skipped (Ignored, with the reason its line gives).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Annotation, GENERATED_TAG, OBSERVATION_TAG } from '../../support/contract/annotations.ts';
 import { Clauses } from '../../support/contract/clauses.ts';
-import { REFERENCE_PROFILE } from '../../support/run/config.ts';
+import { PROJECT_ROOT, REFERENCE_PROFILE } from '../../support/run/config.ts';
+import { FaultCatalogue, FaultNames } from '../../reference/faults/index.ts';
 import { durationOf, listSuite, runSuite, type TestOutcome } from '../harness/suite-run.ts';
 import { keyHash, MatrixAnnotation, matrixRunEnvironment, SET_UP_MARK, type FaultPlan } from '../matrix/plan.ts';
 import { readingAt, readingRanges, type ReadingRange } from './readings.ts';
@@ -150,6 +151,22 @@ function readCoverage(tests: readonly TestOutcome[], fileOf: (id: string) => str
   return { judged, setUp, at, hits, inFile };
 }
 
+/**
+ * The clauses each file serves: those of the faults that bend a hook point the file hands
+ * (`faults.bend('settle', …)` in the dispatcher: the delivery faults' clauses). A test of one of them judges
+ * what that code does, where a test that merely passes through it (every write delivers) judges other things.
+ */
+async function servedClauses(files: readonly string[]): Promise<Map<string, Set<string>>> {
+  const served = new Map<string, Set<string>>();
+  for (const file of files) {
+    const text = await readFile(path.join(PROJECT_ROOT, file), 'utf8');
+    const points = new Set([...text.matchAll(/\.bend\(\s*'(\w+)'/g)].map((m) => m[1] ?? ''));
+    const faults = FaultNames.filter((f) => Object.keys(FaultCatalogue[f].bends).some((p) => points.has(p)));
+    served.set(file, new Set(faults.map((f) => FaultCatalogue[f].clause)));
+  }
+  return served;
+}
+
 /** Whether mutant `inner` replaces code within what `outer` replaces. */
 const within = (inner: Mutant, outer: Mutant) =>
   inner.file === outer.file &&
@@ -211,9 +228,11 @@ function promise(
   first: ReadonlySet<TestOutcome>,
   recorded: ReadonlySet<string>,
   pointed: ReadonlySet<string>,
+  served: ReadonlySet<string>,
 ) {
   const before = (t: TestOutcome) => Number(recorded.has(t.title));
   const judges = (t: TestOutcome) => Number(t.clauses.some((c) => pointed.has(c)));
+  const serves = (t: TestOutcome) => Number(t.clauses.some((c) => served.has(c)));
   const hits = cov.hits(mutant.id);
   const kills = (t: TestOutcome) => killsInFile.get(`${mutant.file}\n${t.title}`) ?? 0;
   const near = (t: TestOutcome) => cov.inFile.get(`${mutant.file}\n${t.title}`) ?? 0;
@@ -223,6 +242,7 @@ function promise(
     before(b) - before(a) ||
     judges(b) - judges(a) ||
     generated(a) - generated(b) ||
+    serves(b) - serves(a) ||
     kills(b) - kills(a) ||
     Number(first.has(b)) - Number(first.has(a)) ||
     Math.sign(near(b) - near(a)) ||
@@ -232,20 +252,41 @@ function promise(
     durationOf(a) - durationOf(b);
 }
 
+/** Where a candidate stands before any other measure: a killer last time, a test of a clause it skipped on, one of its file's. */
+function tierOf(
+  t: TestOutcome,
+  recorded: ReadonlySet<string>,
+  pointed: ReadonlySet<string>,
+  served: ReadonlySet<string>,
+): number {
+  if (recorded.has(t.title)) return 0;
+  if (t.clauses.some((c) => pointed.has(c))) return 1;
+  if (levelOf(t) === 'generated') return 5;
+  return t.clauses.some((c) => served.has(c)) ? 2 : 4;
+}
+
 /**
- * The candidates in their order of promise, but one per clause first: the tests that take most of a file judge
- * one rule of it each (the last page, the links, the walk), and a round of the first few alone would try one
- * rule several times over. The first test of each clause, in order, then the rest in order.
+ * The candidates in their order of promise, but within each tier one per clause first: the tests that take
+ * most of a file judge one rule of it each (the last page, the links, the walk), and a round of the first few
+ * alone would try one rule several times over. Per tier: the first test of each clause, in order, then the
+ * rest in order.
  */
-function byClause(ordered: readonly TestOutcome[]): TestOutcome[] {
-  const seen = new Set<string>();
-  const leads = ordered.filter((t) => {
-    const fresh = t.clauses.some((c) => !seen.has(c));
-    for (const c of t.clauses) seen.add(c);
-    return fresh;
-  });
-  const led = new Set(leads);
-  return [...leads, ...ordered.filter((t) => !led.has(t))];
+function byClause(ordered: readonly TestOutcome[], tier: (t: TestOutcome) => number): TestOutcome[] {
+  const tiers = new Map<number, TestOutcome[]>();
+  for (const t of ordered) tiers.set(tier(t), [...(tiers.get(tier(t)) ?? []), t]);
+  return [...tiers.keys()]
+    .sort((a, b) => a - b)
+    .flatMap((key) => {
+      const group = tiers.get(key) ?? [];
+      const seen = new Set<string>();
+      const leads = group.filter((t) => {
+        const fresh = t.clauses.some((c) => !seen.has(c));
+        for (const c of t.clauses) seen.add(c);
+        return fresh;
+      });
+      const led = new Set(leads);
+      return [...leads, ...group.filter((t) => !led.has(t))];
+    });
 }
 
 interface Tally {
@@ -393,6 +434,8 @@ interface RoundsInput {
   readonly readings: readonly ReadingRange[];
   /** The tests that killed each mutant in the last whole run, by identity. */
   readonly history: ReadonlyMap<string, Killed>;
+  /** The clauses each file serves (servedClauses). */
+  readonly served: ReadonlyMap<string, ReadonlySet<string>>;
   readonly cap: number;
   readonly run: (round: ReadonlyMap<string, readonly TestOutcome[]>, name: string) => ReturnType<typeof runRound>;
   readonly log: (line: string) => void;
@@ -419,8 +462,10 @@ function nextRound(
     const untried = list.filter((t) => !tally.tried.has(t) && (!checking || levelOf(t) === 'stated'));
     const room = checking ? STATED_CHECK - tally.checked : input.cap - tally.tried.size;
     const recorded = new Set(input.history.get(identity(m))?.killedBy ?? []);
-    const order = promise(m, input.coverage, killsInFile, first, recorded, tally.pointed);
-    const take = byClause(untried.sort(order)).slice(0, Math.min(size, room));
+    const served = input.served.get(m.file) ?? new Set<string>();
+    const order = promise(m, input.coverage, killsInFile, first, recorded, tally.pointed, served);
+    const tier = (t: TestOutcome) => tierOf(t, recorded, tally.pointed, served);
+    const take = byClause(untried.sort(order), tier).slice(0, Math.min(size, room));
     if (checking) tally.checked += take.length;
     if (take.length > 0) round.set(m.id, take);
   }
@@ -557,6 +602,7 @@ export async function runMutation(options: MutationOptions = {}): Promise<Mutati
       coverage,
       readings,
       history: await readHistory(),
+      served: await servedClauses(files),
       cap: options.maxTests ?? Infinity,
       run: (round, name) => runRound(round, server, work, name, workers),
       log,

@@ -206,6 +206,14 @@ function candidatesOf(
   );
 }
 
+/** How many mutants, of any file, each test killed in the last whole runs (history.json). */
+function killPower(history: ReadonlyMap<string, Killed>): ReadonlyMap<string, number> {
+  const power = new Map<string, number>();
+  for (const killed of history.values())
+    for (const title of killed.killedBy) power.set(title, (power.get(title) ?? 0) + 1);
+  return power;
+}
+
 /** A test quicker than this runs before slower ones of equal promise: one walk of pages costs ten quick answers. */
 const QUICK_MS = 400;
 
@@ -216,7 +224,9 @@ const QUICK_MS = 400;
  * others; the generated tests last: they
  * reach every line and judge only readings, and each costs a hundred requests. Before them: the tests that
  * killed the most mutants of its file so far (the tests of its rule), then those whose requests took its
- * line (or the lines inside it, for a function made as the app is built), then those that took most of its
+ * line (or the lines inside it, for a function made as the app is built), then those that killed the most
+ * mutants of any file last time (a code made as the app is built, a schema, reaches every test: the few
+ * that judge the writes every other test leans on, such as the success answers, see it first), then those that took most of its
  * file (a request refused for its token takes more of auth.ts than one let through), the quick ones before
  * the slow, `@stated` before others (only they turn the verdict), those that took its line most often (a
  * walk over pages reads what a page's arithmetic changes), the quickest.
@@ -229,8 +239,10 @@ function promise(
   recorded: ReadonlySet<string>,
   pointed: ReadonlySet<string>,
   served: ReadonlySet<string>,
+  power: ReadonlyMap<string, number>,
 ) {
   const before = (t: TestOutcome) => Number(recorded.has(t.title));
+  const strength = (t: TestOutcome) => power.get(t.title) ?? 0;
   const judges = (t: TestOutcome) => Number(t.clauses.some((c) => pointed.has(c)));
   const serves = (t: TestOutcome) => Number(t.clauses.some((c) => served.has(c)));
   const hits = cov.hits(mutant.id);
@@ -245,6 +257,7 @@ function promise(
     serves(b) - serves(a) ||
     kills(b) - kills(a) ||
     Number(first.has(b)) - Number(first.has(a)) ||
+    strength(b) - strength(a) ||
     Math.sign(near(b) - near(a)) ||
     slow(a) - slow(b) ||
     LEVEL_ORDER[levelOf(a)] - LEVEL_ORDER[levelOf(b)] ||
@@ -449,6 +462,7 @@ function nextRound(
   tallies: ReadonlyMap<string, Tally>,
   killsInFile: ReadonlyMap<string, number>,
   size: number,
+  power: ReadonlyMap<string, number>,
 ) {
   const round = new Map<string, TestOutcome[]>();
   for (const m of input.judged) {
@@ -463,7 +477,7 @@ function nextRound(
     const room = checking ? STATED_CHECK - tally.checked : input.cap - tally.tried.size;
     const recorded = new Set(input.history.get(identity(m))?.killedBy ?? []);
     const served = input.served.get(m.file) ?? new Set<string>();
-    const order = promise(m, input.coverage, killsInFile, first, recorded, tally.pointed, served);
+    const order = promise(m, input.coverage, killsInFile, first, recorded, tally.pointed, served, power);
     const tier = (t: TestOutcome) => tierOf(t, recorded, tally.pointed, served);
     const take = byClause(untried.sort(order), tier).slice(0, Math.min(size, room));
     if (checking) tally.checked += take.length;
@@ -482,10 +496,11 @@ async function runRounds(input: RoundsInput) {
   );
   const fileOf = new Map(input.judged.map((m) => [m.id, m.file]));
   const killsInFile = new Map<string, number>();
+  const power = killPower(input.history);
   const roundMs: number[] = [];
   let pairs = 0;
   for (const [index, size] of ROUNDS.entries()) {
-    const round = nextRound(input, tallies, killsInFile, size);
+    const round = nextRound(input, tallies, killsInFile, size, power);
     if (round.size === 0) break;
     const count = [...round.values()].reduce((n, t) => n + t.length, 0);
     pairs += count;

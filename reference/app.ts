@@ -91,7 +91,7 @@ export function buildReference(options: ReferenceOptions): ReferenceServer {
       () => new Promise((done) => setTimeout(done, slow.min + Math.random() * (slow.max - slow.min))),
     );
   const store = new Store(seedData(choices.seed.ids, choices.seed.brandNames), choices.ids);
-  seedProducts(store, choices.seed.products, new Date());
+  seedProducts(store, choices.seed.products);
   const deliveries = new DeliveryDispatcher(faults, {
     ...defaultDeliveryOptions,
     ...choices.deliveries,

@@ -225,13 +225,15 @@ test.describe('List Products', () => {
   );
 
   test(
-    'answers created_at and updated_at in the form YYYY-MM-DD HH:MM:SS on every item',
+    "answers created_at and updated_at in the form YYYY-MM-DD HH:MM:SS on every item, the test's own and the store's own at either end",
     cites('listProducts', 'conventions.timestamps'),
     async ({ api, products }) => {
       const { found } = await listedProducts(api, products);
-      for (const { item, where } of everyItem(found)) listItemFields(item, where, 'created_at', 'updated_at');
+      // The store's own items were made at other times than the run's: their months, days and hours differ.
+      const read = { pages: [...found.pages, ...(await listEnds(api))] };
+      for (const { item, where } of everyItem(read)) listItemFields(item, where, 'created_at', 'updated_at');
       expect(
-        failing(found, z.looseObject({ created_at: Timestamp, updated_at: Timestamp })),
+        failing(read, z.looseObject({ created_at: Timestamp, updated_at: Timestamp })),
         'items with a timestamp not in the form',
       ).toEqual([]);
     },

@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import type { ReferenceChoices } from './variants/index.ts';
 
+// How leniently a store reads a body (docs/variants.md, `input`) decides only which bodies it takes.
+// Stryker disable all: "Error codes, field-level messages and the conditions that give 422: not shown."
+
 /** A number as JSON text: what a numeric string holds. */
 const NUMERIC = /^-?\d+(\.\d+)?$/;
 

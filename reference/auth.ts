@@ -25,8 +25,10 @@ export function protectScope(
 ): void {
   const { faults, respond, refused } = options;
   const expected = digest(options.token);
+  // Reading: auth.bearer-required
   const carriesToken = (token: string | undefined) =>
     token !== undefined && token !== '' && timingSafeEqual(digest(token), expected);
+  // Reading: auth.bearer-required
   scope.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     const header = request.headers.authorization;
     const correct = carriesToken(/^Bearer (\S+)$/.exec(header ?? '')?.[1]);

@@ -13,11 +13,13 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** `YYYY-MM-DD HH:MM:SS`, in UTC (Conventions: Timestamps). */
 export function formatTimestamp(date: Date): string {
+  // Reading: list-products.filter-dates-inclusive
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
 }
 
 /** `YYYY-MM-DD` of a date, in UTC: what the list's date filters compare. */
 export function formatDate(date: Date): string {
+  // Reading: list-products.filter-dates, list-products.filter-dates-inclusive
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 }
 
@@ -46,6 +48,7 @@ export class Responses {
   }
 
   /** The status the variant gives a kind of refusal. */
+  // Reading: register-webhook.validation, update-webhook.validation, create-booking.validation, create-service.validation, update-service.validation, update-webhook.unknown-id, update-service.unknown-id, auth.bearer-required
   statusOf(kind: ErrorKind): number {
     return this.choices.errors.statuses[kind];
   }
@@ -63,8 +66,10 @@ export class Responses {
     detail: string,
     options: { fields?: FieldErrors | undefined; status?: number | undefined; code?: string | undefined } = {},
   ): FastifyReply {
+    // Reading: register-webhook.validation, update-webhook.validation, create-booking.validation, create-service.validation, update-service.validation, update-webhook.unknown-id, update-service.unknown-id, auth.bearer-required
     // Stryker disable next-line all: equivalent: the refusal is told to the faults' hook points alone; no answer reads it.
     this.#refusals.set(reply.request, { kind, code: options.code });
+    // Reading: register-webhook.validation, update-webhook.validation, create-booking.validation, create-service.validation, update-service.validation, update-webhook.unknown-id, update-service.unknown-id, auth.bearer-required
     return reply.code(options.status ?? this.statusOf(kind)).send(this.errorBody(kind, detail, options.fields));
   }
 
@@ -76,6 +81,7 @@ export class Responses {
 
   /** Refuses an `{identifier}` that names no `resource`. */
   unknownIdentifier(reply: FastifyReply, resource: string, identifier: string): FastifyReply {
+    // Reading: update-webhook.unknown-id, update-service.unknown-id
     // Stryker disable next-line all: "Shape of an error body: not shown."
     return this.refuse(reply, 'unknown-identifier', `No ${resource} has the identifier ${JSON.stringify(identifier)}.`);
   }

@@ -19,16 +19,18 @@ function productOption(kit: BodyKit) {
       multiSelect: kit.boolean(),
       options: table.nullable(),
     })
-    .superRefine((option, ctx) => {
-      // The option types are an open set; only the two that need a price table are held to it.
-      // Stryker disable next-line all: "Error codes, field-level messages and the conditions that give 422: not shown."
-      if (option.options === null && needsPriceTable(option.type))
-        // Stryker disable next-line all: "Error codes, field-level messages and the conditions that give 422: not shown."
-        ctx.addIssue({ code: 'custom', path: ['options'], message: 'needs an options table' });
-    });
+    .superRefine(
+      // Reading: product-option.table-required
+      (option, ctx) => {
+        // The option types are an open set; only the two that need a price table are held to it.
+        if (option.options === null && needsPriceTable(option.type))
+          ctx.addIssue({ code: 'custom', path: ['options'], message: 'needs an options table' });
+      },
+    );
 }
 
 /** The option types whose `options` must be a price table (`text` takes null). */
+// Reading: product-option.table-required
 export const needsPriceTable = (type: string) => type === 'radio' || type === 'checkbox';
 
 interface Window {

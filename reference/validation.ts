@@ -71,6 +71,7 @@ export interface Validated<T> {
 }
 
 export function isAccepted<T>(validated: Validated<T>): validated is Validated<T> & { readonly body: T } {
+  // Reading: register-webhook.validation, update-webhook.validation, create-booking.validation, create-service.validation, update-service.validation
   return validated.body !== undefined && Object.keys(validated.fields).length === 0;
 }
 
@@ -80,6 +81,7 @@ const webhookObject = (choices: ReferenceChoices) => {
     name: kit.name,
     url: destination(choices),
     method_type: z.enum(choices.webhooks.methodTypes),
+    // Reading: register-webhook.validation, update-webhook.validation
     events: z
       .array(z.string().min(1).max(255))
       .min(1)
@@ -90,6 +92,7 @@ const webhookObject = (choices: ReferenceChoices) => {
           // Stryker disable next-line all: "Error codes, field-level messages and the conditions that give 422: not shown."
           ctx.addIssue({ code: 'custom', message: `not in the event catalogue: ${unknown.join(', ')}` });
       }),
+    // Reading: webhook.secret-min-length, register-webhook.validation, update-webhook.validation
     secret: z.string().min(32).max(255).optional(),
     status: kit
       .number(

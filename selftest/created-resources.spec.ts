@@ -55,7 +55,7 @@ function watchInserts<V>(map: Map<number, V>): Set<number> {
 
 async function runAgainstReference(
   servers: TestServers,
-  options: { faults?: FaultName[]; env?: Record<string, string>; args?: string[] },
+  options: { faults?: FaultName[]; env?: Record<string, string>; args?: string[]; specs?: string[] },
 ): Promise<Outcome> {
   const {
     url,
@@ -74,7 +74,7 @@ async function runAgainstReference(
       CREATED_RESOURCES_FILE: reportFile,
       ...options.env,
     },
-    args: [...SPECS, ...(options.args ?? [])],
+    args: [...(options.specs ?? SPECS), ...(options.args ?? [])],
   });
   const report = JSON.parse(await readFile(reportFile, 'utf8').catch(() => '{}')) as CreatedResourcesReport;
   const created = { product: [...inserted.product].sort(byNumber), webhook: [...inserted.webhook].sort(byNumber) };
@@ -183,6 +183,37 @@ test('with delete paths off, a run that fails halfway still lists everything it 
       `Run ${runId} created \\d+ resources on http://127\\.0\\.0\\.1:\\d+: 0 deleted, ${created.webhook.length} webhooks switched off \\(none of them can deliver\\), \\d+ left`,
     ),
   );
+});
+
+test('what a test makes for several tests is cleaned up by it once they need it no more: the shared delivery once caught, the shared registration once answered', async ({
+  servers,
+}) => {
+  // Delete paths off: switched off, the webhooks stay on the reference to be looked at.
+  const { result, report, webhooks } = await runAgainstReference(servers, {
+    specs: ['tests/webhooks/deliveries.spec.ts', 'tests/webhooks/register-webhook.spec.ts'],
+    env: { DELETE_PATHS: 'off' },
+    args: ['-g', 'notify a webhook subscribed to the event|with the fields and types of the Webhook resource'],
+  });
+  expect(result.exitCode, `the run passes (stderr: ${result.stderr.slice(0, 1_000)})`).toBe(0);
+  const shared = report.resources.filter((r) => r.shared === true && r.kind === 'webhook');
+  // One per cause and one registration, per worker.
+  expect(shared.length, 'shared webhooks').toBeGreaterThanOrEqual(4);
+  expect(
+    shared
+      .filter(
+        (r) =>
+          r.steps.length !== 1 || !/; made for the tests sharing .*, once (it was awaited|answered)$/.test(r.detail),
+      )
+      .map((r) => `${r.id}: ${r.steps.join(' / ')}`),
+    'shared webhooks not switched off by the test that made them, once read',
+  ).toEqual([]);
+  expect(new Set(shared.map((r) => r.cleanup)), 'what became of them').toEqual(new Set(['switched-off']));
+  expect(
+    webhooks()
+      .filter(canDeliver)
+      .map((w) => `${w.id} ${w.url}`),
+    'webhooks of the run that can still deliver',
+  ).toEqual([]);
 });
 
 test('two shards at once, sharing REPORTS_DIR and the run id, each list and delete only what they created', async ({

@@ -22,6 +22,14 @@ export class CaptureError extends Error {
   override name = 'CaptureError';
 }
 
+/**
+ * A wait that ended with nothing the matcher accepts arrived in time: what the target did (or did not
+ * do). Every other CaptureError is the capture server's own failure, or the test's end.
+ */
+export class NothingArrived extends CaptureError {
+  override name = 'NothingArrived';
+}
+
 /** Where a run's capture server is: set by global setup (support/capture/start.ts) for the workers. */
 export interface CaptureEndpoint {
   /** Address the workers reach the server's control API at: loopback, or CAPTURE_URL for a shared server. */
@@ -110,7 +118,7 @@ export class Inbox {
     return handled(
       this.#scan(matcher, options.timeoutMs).then(({ found, seen, page }) => {
         if (found) return found;
-        throw new CaptureError(
+        throw new NothingArrived(
           `No delivery matching ${matcher.description} arrived at ${this.url} within ${options.timeoutMs} ms.\n${describeSeen(seen, page)}`,
         );
       }),

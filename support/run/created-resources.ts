@@ -52,14 +52,30 @@ export interface CreatedResource {
   readonly shared?: true;
 }
 
-const madeForSeveralTests = new AsyncLocalStorage<true>();
+/** Inside a `sharedAcrossTests`: the lists of those who asked what is created there (`createdWhile`). */
+const madeForSeveralTests = new AsyncLocalStorage<readonly CreatedResource[][]>();
 
 /**
  * Makes something several tests share (a product set the tests that only read take, kept per worker):
- * what is created inside `make` outlives the test that made it, and is removed at the end of the run.
+ * what is created inside `make` outlives the test that made it, and is removed at the end of the run,
+ * or sooner by its maker (`createdWhile`, then the `release` fixture).
  */
 export function sharedAcrossTests<T>(make: () => Promise<T>): Promise<T> {
-  return madeForSeveralTests.run(true, make);
+  return madeForSeveralTests.run(madeForSeveralTests.getStore() ?? [], make);
+}
+
+/**
+ * `make`, made for several tests (`sharedAcrossTests`), and what was created while it ran (journaled
+ * as shared): what a maker cleans up once the tests that read it need it no more, whether `make`
+ * succeeded or not (`done` is told either way, before the outcome is handed on).
+ */
+export function createdWhile<T>(
+  make: () => Promise<T>,
+  done: (created: readonly CreatedResource[]) => Promise<void>,
+): Promise<T> {
+  const created: CreatedResource[] = [];
+  const making = madeForSeveralTests.run([...(madeForSeveralTests.getStore() ?? []), created], make);
+  return making.finally(() => done(created));
 }
 
 export interface Shard {
@@ -135,6 +151,7 @@ export function recordCreation(
     ...(madeForSeveralTests.getStore() ? { shared: true as const } : {}),
   };
   append(where.reportFile, where.runId, resource);
+  for (const asked of madeForSeveralTests.getStore() ?? []) asked.push(resource);
   return resource;
 }
 

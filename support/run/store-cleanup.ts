@@ -210,10 +210,41 @@ export async function cleanUpAfterTest(
   send: Send,
   where: { readonly reportFile: string; readonly runId: string },
 ): Promise<void> {
+  await cleanUpNow(
+    created.filter((r) => r.shared !== true),
+    settings,
+    send,
+    where,
+  );
+}
+
+/**
+ * What a test made for several tests, once they need it no more (a shared delivery caught, a shared
+ * registration answered): cleaned up at once as a test's own is, each step journaled, its detail saying
+ * `when` (global teardown then has nothing left to do for it).
+ */
+export async function cleanUpShared(
+  created: readonly CreatedResource[],
+  when: string,
+  settings: CleanupSettings,
+  send: Send,
+  where: { readonly reportFile: string; readonly runId: string },
+): Promise<void> {
+  await cleanUpNow(created, settings, send, where, `; ${when}`);
+}
+
+/** `resources`, webhooks first then newest first, each step journaled. */
+async function cleanUpNow(
+  resources: readonly CreatedResource[],
+  settings: CleanupSettings,
+  send: Send,
+  where: { readonly reportFile: string; readonly runId: string },
+  said = '',
+): Promise<void> {
   const order = (r: CreatedResource) => (r.kind === 'webhook' ? 0 : 1);
-  const own = created.filter((r) => r.shared !== true && r.id !== null);
-  for (const resource of [...own].reverse().sort((a, b) => order(a) - order(b))) {
-    const outcome = await cleanUpResource(resource, settings, send);
-    recordCleanupStep(where, { kind: resource.kind, id: resource.id!, ...outcome });
+  const known = resources.filter((r) => r.id !== null);
+  for (const resource of [...known].reverse().sort((a, b) => order(a) - order(b))) {
+    const { cleanup, detail } = await cleanUpResource(resource, settings, send);
+    recordCleanupStep(where, { kind: resource.kind, id: resource.id!, cleanup, detail: `${detail}${said}` });
   }
 }

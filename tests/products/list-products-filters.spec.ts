@@ -16,8 +16,8 @@ import {
   sharedSet,
   skipWhenNonePublished,
   tagIdOf,
-  tagNamesFor,
   type ProductSet,
+  type SetProduct,
 } from '../../fixtures/list-sets.ts';
 import { uniqueWord } from '../../fixtures/list.ts';
 import type { ListProductsQuery } from '../../support/contract/schemas/bodies.ts';
@@ -31,9 +31,6 @@ function keptAndDropped<T>(values: readonly T[]): [kept: T, dropped: T] {
   return [kept, dropped];
 }
 
-/** The third of a profile list, when it has one: a value neither of the first two filters keep. */
-const thirdOf = <T>(values: readonly T[]): T | undefined => values[2];
-
 /**
  * What a filter of several ids may list of a set carrying them as its labels say: a product carrying all
  * of them is kept and one carrying none dropped, while those carrying a single id are kept by a filter
@@ -41,6 +38,33 @@ const thirdOf = <T>(values: readonly T[]): T | undefined => values[2];
  */
 function anyOrAll(every: string, one: readonly string[]): { any: string[]; all: string[] } {
   return { any: [every, ...one].sort(), all: [every] };
+}
+
+/** What a product of a set carries, of one kind: its tag names, its categories, its brand. */
+type Carried = (product: SetProduct) => readonly unknown[];
+const tagsOf: Carried = (p) => p.sent.tags ?? [];
+const categoriesOf: Carried = (p) => p.sent.category ?? [];
+const brandOf: Carried = (p) => (p.sent.brand_id === undefined ? [] : [p.sent.brand_id]);
+
+/** The labels of the set's products carrying `value`, sorted as a listing gives them. */
+const holding = (set: ProductSet, carried: Carried, value: unknown): string[] =>
+  set.products
+    .filter((p) => carried(p).includes(value))
+    .map((p) => p.label)
+    .sort();
+
+/**
+ * What a filter of several ids may list of the shared set (anyOrAll), from what its products carry: the
+ * one carrying them all (all three), and those carrying some of them.
+ */
+function ofSeveral(set: ProductSet, carried: Carried, values: readonly unknown[]): { any: string[]; all: string[] } {
+  const count = (p: SetProduct) => values.filter((v) => carried(p).includes(v)).length;
+  const labels = (keep: (n: number) => boolean) =>
+    set.products
+      .filter((p) => keep(count(p)))
+      .map((p) => p.label)
+      .sort();
+  return { any: labels((n) => n > 0), all: labels((n) => n === values.length) };
 }
 
 /** What a filter of two ids listed, against what one matching any and one matching all would list: the nearer is expected. */
@@ -113,7 +137,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-search',
     ).on({ bound: 'one id' }),
     async ({ api, make, target }) => {
-      // The first tag: three products of the shared set carry it (one among others), the fourth does not.
+      // The first tag: three products of the shared set carry it (one among others), the other two do not.
       const set = await sharedSet(api, make, target);
       const tagId = tagIdOf(set.products, set.tagNames[0]);
       // Other products may carry a tag the target has: on the whole list, only what the filter returns is judged.
@@ -132,23 +156,13 @@ test.describe('List Products filters', () => {
       'list-products.filter-combined',
       'list-products.filter-search',
     ).on({ bound: 'two ids' }),
-    async ({ api, make, config }) => {
-      const names = tagNamesFor(config.profile, make);
-      const [first, second] = keptAndDropped(names);
-      const other = thirdOf(names);
-      const set = await makeProductSet(api, make, [
-        { label: 'carrying both', body: { tags: [first, second] } },
-        { label: 'carrying the first', body: { tags: [first] } },
-        { label: 'carrying the second', body: { tags: [second] } },
-        ...(other === undefined ? [] : [{ label: 'carrying neither', body: { tags: [other] } }]),
-      ]);
+    async ({ api, make, target }) => {
+      // The shared set: all three carries both, first and first again the first, second the second, third neither.
+      const set = await sharedSet(api, make, target);
+      const [first, second] = set.tagNames;
       const ids = [tagIdOf(set.products, first), tagIdOf(set.products, second)];
       const inSet = await listedInSet(api, set, { 'tag_ids[]': ids });
-      expectAnyOrAll(
-        inSet.labels,
-        anyOrAll('carrying both', ['carrying the first', 'carrying the second']),
-        inSet.what,
-      );
+      expectAnyOrAll(inSet.labels, ofSeveral(set, tagsOf, [first, second]), inSet.what);
     },
   );
 
@@ -166,29 +180,24 @@ test.describe('List Products filters', () => {
       if (third === undefined) notApplicable('the target profile names two tags (tagNames): there is no third to give');
       const ids = [first, second, third].map((name) => tagIdOf(set.products, name));
       const inSet = await listedInSet(api, set, { 'tag_ids[]': ids });
-      expectAnyOrAll(inSet.labels, anyOrAll('all three', ['first', 'first again', 'third']), inSet.what);
+      expectAnyOrAll(inSet.labels, anyOrAll('all three', ['first', 'first again', 'second', 'third']), inSet.what);
     },
   );
 
   test(
     'tag_ids[] keeps a product carrying several tags, given any one of them',
     cites('listProducts', 'list-products.filter-tags', 'list-products.filter-combined', 'list-products.filter-search'),
-    async ({ api, make, config }) => {
-      const [first, second] = keptAndDropped(tagNamesFor(config.profile, make));
-      const set = await makeProductSet(api, make, [
-        { label: 'carrying both', body: { tags: [first, second] } },
-        { label: 'carrying the first only', body: { tags: [first] } },
-      ]);
+    async ({ api, make, target }) => {
+      // The shared set's all three carries every tag; first and first again the first only, second the second only.
+      const set = await sharedSet(api, make, target);
+      const [first, second] = set.tagNames;
       // Which of its tags a target holds first is its own: each is given alone.
       const [byFirst, bySecond] = await concurrently([
         listedInSet(api, set, { 'tag_ids[]': [tagIdOf(set.products, first)] }),
         listedInSet(api, set, { 'tag_ids[]': [tagIdOf(set.products, second)] }),
       ]);
-      expect(byFirst.labels, `${byFirst.what}, given the first tag`).toEqual([
-        'carrying both',
-        'carrying the first only',
-      ]);
-      expect(bySecond.labels, `${bySecond.what}, given the second tag`).toEqual(['carrying both']);
+      expect(byFirst.labels, `${byFirst.what}, given the first tag`).toEqual(holding(set, tagsOf, first));
+      expect(bySecond.labels, `${bySecond.what}, given the second tag`).toEqual(holding(set, tagsOf, second));
     },
   );
 
@@ -201,7 +210,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-search',
     ).on({ bound: 'one id' }),
     async ({ api, make, target }) => {
-      // The first brand: three products of the shared set are of it, the fourth of another.
+      // The first brand: three products of the shared set are of it, the other two of others.
       const set = await sharedSet(api, make, target);
       const [kept] = set.brandIds;
       // An item without a brand cannot show the filter wrong: whether brands are answered is product.brand.
@@ -224,17 +233,13 @@ test.describe('List Products filters', () => {
       'list-products.filter-combined',
       'list-products.filter-search',
     ).on({ bound: 'two ids' }),
-    async ({ api, make, config }) => {
-      const [first, second] = keptAndDropped(config.profile.brandIds);
-      const other = thirdOf(config.profile.brandIds);
-      const set = await makeProductSet(api, make, [
-        { label: 'of the first brand', body: { brand_id: first } },
-        { label: 'of the second brand', body: { brand_id: second } },
-        ...(other === undefined ? [] : [{ label: 'of another brand', body: { brand_id: other } }]),
-      ]);
+    async ({ api, make, target }) => {
+      // The shared set: all three, first and first again of the first brand, second of the second, third of another.
+      const set = await sharedSet(api, make, target);
+      const [first, second] = set.brandIds;
       // A product has one brand: several ids can only mean the products of any of them.
       const inSet = await listedInSet(api, set, { 'brand_ids[]': [first, second] });
-      expect(inSet.labels, inSet.what).toEqual(['of the first brand', 'of the second brand']);
+      expect(inSet.labels, inSet.what).toEqual(ofSeveral(set, brandOf, [first, second]).any);
     },
   );
 
@@ -251,9 +256,9 @@ test.describe('List Products filters', () => {
       const [first, second, third] = set.brandIds;
       if (third === undefined)
         notApplicable('the target profile lists two brands (brandIds): there is no third to give');
-      // Of the first brand three products of the set, of the third one; of the second none.
+      // Of the first brand three products of the set, of the second one, of the third one.
       const inSet = await listedInSet(api, set, { 'brand_ids[]': [first, second, third] });
-      expect(inSet.labels, inSet.what).toEqual(['all three', 'first', 'first again', 'third']);
+      expect(inSet.labels, inSet.what).toEqual(['all three', 'first', 'first again', 'second', 'third']);
     },
   );
 
@@ -266,7 +271,7 @@ test.describe('List Products filters', () => {
       'list-products.filter-search',
     ).on({ bound: 'one id' }),
     async ({ api, make, target }) => {
-      // The first category: three products of the shared set are in it (one among others), the fourth is not.
+      // The first category: three products of the shared set are in it (one among others), the other two are not.
       const set = await sharedSet(api, make, target);
       const [kept] = set.categoryIds;
       const alone = await itemsFailing(api, { 'category_ids[]': [kept] }, (item) =>
@@ -286,17 +291,12 @@ test.describe('List Products filters', () => {
       'list-products.filter-combined',
       'list-products.filter-search',
     ).on({ bound: 'two ids' }),
-    async ({ api, make, config }) => {
-      const [first, second] = keptAndDropped(config.profile.categoryIds);
-      const other = thirdOf(config.profile.categoryIds);
-      const set = await makeProductSet(api, make, [
-        { label: 'in both', body: { category: [first, second] } },
-        { label: 'in the first', body: { category: [first] } },
-        { label: 'in the second', body: { category: [second] } },
-        ...(other === undefined ? [] : [{ label: 'in neither', body: { category: [other] } }]),
-      ]);
+    async ({ api, make, target }) => {
+      // The shared set: all three is in both, first and first again in the first, second in the second, third in neither.
+      const set = await sharedSet(api, make, target);
+      const [first, second] = set.categoryIds;
       const inSet = await listedInSet(api, set, { 'category_ids[]': [first, second] });
-      expectAnyOrAll(inSet.labels, anyOrAll('in both', ['in the first', 'in the second']), inSet.what);
+      expectAnyOrAll(inSet.labels, ofSeveral(set, categoriesOf, [first, second]), inSet.what);
     },
   );
 
@@ -314,7 +314,7 @@ test.describe('List Products filters', () => {
       if (third === undefined)
         notApplicable('the target profile lists two categories (categoryIds): there is no third to give');
       const inSet = await listedInSet(api, set, { 'category_ids[]': [first, second, third] });
-      expectAnyOrAll(inSet.labels, anyOrAll('all three', ['first', 'first again', 'third']), inSet.what);
+      expectAnyOrAll(inSet.labels, anyOrAll('all three', ['first', 'first again', 'second', 'third']), inSet.what);
     },
   );
 
@@ -326,19 +326,19 @@ test.describe('List Products filters', () => {
       'list-products.filter-combined',
       'list-products.filter-search',
     ),
-    async ({ api, make, config }) => {
-      const [first, second] = keptAndDropped(config.profile.categoryIds);
-      const set = await makeProductSet(api, make, [
-        { label: 'in both', body: { category: [first, second] } },
-        { label: 'in the first only', body: { category: [first] } },
-      ]);
+    async ({ api, make, target }) => {
+      // The shared set's all three is in every category; first and first again in the first only, second in the second only.
+      const set = await sharedSet(api, make, target);
+      const [first, second] = set.categoryIds;
       // Which of its categories a target holds first is its own: each is given alone.
       const [byFirst, bySecond] = await concurrently([
         listedInSet(api, set, { 'category_ids[]': [first] }),
         listedInSet(api, set, { 'category_ids[]': [second] }),
       ]);
-      expect(byFirst.labels, `${byFirst.what}, given the first category`).toEqual(['in both', 'in the first only']);
-      expect(bySecond.labels, `${bySecond.what}, given the second category`).toEqual(['in both']);
+      expect(byFirst.labels, `${byFirst.what}, given the first category`).toEqual(holding(set, categoriesOf, first));
+      expect(bySecond.labels, `${bySecond.what}, given the second category`).toEqual(
+        holding(set, categoriesOf, second),
+      );
     },
   );
 
@@ -386,7 +386,7 @@ test.describe('List Products filters', () => {
     async ({ api, make, target }) => {
       // The price at the upper bound and the sale price at the lower (a store may require a sale price below
       // the price): whichever of the two a target compares sits exactly on a bound, for the three products of
-      // the shared set priced 100 (sale 99); the fourth, priced 1000, is outside.
+      // the shared set priced 100 (sale 99); the other two, priced 1000, are outside.
       const set = await sharedSet(api, make, target);
       const inSet = await listedInSet(api, set, { min_price: 99, max_price: 100 });
       expect(inSet.labels, inSet.what).toEqual(['all three', 'first', 'first again']);
@@ -409,7 +409,7 @@ test.describe('List Products filters', () => {
         listedInSet(api, set, { min_price: min }),
         listedInSet(api, set, { max_price: max }),
       ]);
-      expect(atMin.labels, `${atMin.what} (min_price ${min})`).toEqual(['all three', 'first', 'first again', 'third']);
+      expect(atMin.labels, `${atMin.what} (min_price ${min})`).toEqual(allLabels(set));
       expect(atMax.labels, `${atMax.what} (max_price ${max})`).toEqual(['all three', 'first', 'first again']);
     },
   );

@@ -86,8 +86,8 @@ test.describe('Register Webhook', () => {
   test(
     'answers the webhook with the fields and types of the Webhook resource',
     cites('registerWebhook', 'webhook.shape').on({ step: 'registered' }),
-    async ({ api, make, target }) => {
-      const response = await sharedRegistration(api, make, target);
+    async ({ api, make, target, release }) => {
+      const response = await sharedRegistration(api, make, target, release);
       requireSuccess(response, 'registerWebhook');
       expect(storedWebhook(response), `data.webhook of ${response.describe()}`).toMatchSchema(WebhookShape);
     },
@@ -96,8 +96,8 @@ test.describe('Register Webhook', () => {
   test(
     'answers created_at and updated_at in the form YYYY-MM-DD HH:MM:SS',
     cites('registerWebhook', 'conventions.timestamps'),
-    async ({ api, make, target }) => {
-      const response = await sharedRegistration(api, make, target);
+    async ({ api, make, target, release }) => {
+      const response = await sharedRegistration(api, make, target, release);
       requireSuccess(response, 'registerWebhook');
       const { created_at, updated_at } = webhookFields(response, 'data.webhook', 'created_at', 'updated_at');
       expect({ created_at, updated_at }, `data.webhook timestamps of ${response.describe()}`).toMatchSchema(
@@ -266,8 +266,8 @@ test.describe('Register Webhook', () => {
   test(
     'never carries the generated secret in the stored webhook, under any key',
     cites('registerWebhook', 'webhook.secret-not-stored'),
-    async ({ api, make, target }) => {
-      const response = await sharedRegistration(api, make, target);
+    async ({ api, make, target, release }) => {
+      const response = await sharedRegistration(api, make, target, release);
       const { plain_secret: secret } = readSuccess(
         response,
         'registerWebhook',
@@ -304,12 +304,12 @@ test.describe('Register Webhook', () => {
   test(
     'stores status 0 when registered with status 0',
     cites('registerWebhook', 'register-webhook.echo').on({ step: 'registered' }),
-    async ({ api, make, target }) => {
+    async ({ api, make, target, release }) => {
       // Each its own webhook body (a target may refuse a second webhook of one name or url).
       const response = await afterBaseline({
         operation: 'registerWebhook',
         what: 'status 0',
-        without: () => sharedRegistration(api, make, target),
+        without: () => sharedRegistration(api, make, target, release),
         with: () => api.registerWebhook(make.webhook({ status: 0 })),
       });
       // What a status other than 1 means is not shown: a target may refuse 0, and then stores nothing.
@@ -326,8 +326,8 @@ test.describe('Register Webhook', () => {
   test(
     'returns a non-empty plain_secret when no secret is supplied',
     cites('registerWebhook', 'register-webhook.secret-generated'),
-    async ({ api, make, target }) => {
-      const response = await sharedRegistration(api, make, target);
+    async ({ api, make, target, release }) => {
+      const response = await sharedRegistration(api, make, target, release);
       const { plain_secret } = readSuccess(
         response,
         'registerWebhook',
@@ -345,12 +345,12 @@ test.describe('Register Webhook', () => {
   test(
     'accepts a secret of exactly 32 characters',
     cites('registerWebhook', 'webhook.secret-min-length'),
-    async ({ api, make, target }) => {
+    async ({ api, make, target, release }) => {
       // Each its own webhook body (a target may refuse a second webhook of one name or url).
       const response = await afterBaseline({
         operation: 'registerWebhook',
         what: 'a 32-character secret',
-        without: () => sharedRegistration(api, make, target),
+        without: () => sharedRegistration(api, make, target, release),
         with: () => api.registerWebhook(make.webhook({ secret: make.secret(32) })),
       });
       expect(response, 'Register Webhook with a 32-character secret').toHaveStatus(Statuses.success);

@@ -271,12 +271,27 @@ function tierOf(
   recorded: ReadonlySet<string>,
   pointed: ReadonlySet<string>,
   served: ReadonlySet<string>,
+  names: ReadonlySet<string>,
 ): number {
   if (recorded.has(t.title)) return 0;
   if (t.clauses.some((c) => pointed.has(c))) return 1;
   if (levelOf(t) === 'generated') return 5;
+  if (names.size > 0 && namesAny(t, names)) return 1.5;
   return t.clauses.some((c) => served.has(c)) ? 2 : 4;
 }
+
+/**
+ * The names a mutant's code holds that a test's title may name too: a field (`min_purchase`), an event
+ * (`'product.created'`), a query parameter. The test that answers "with the min_purchase and max_purchase sent"
+ * judges the line that stores them, among the many that pass through it.
+ */
+function namesOf(code: string): Set<string> {
+  const fields = [...code.matchAll(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g)].map((m) => m[0]);
+  const quoted = [...code.matchAll(/'([a-z][\w.-]{2,})'/g)].map((m) => m[1] ?? '');
+  return new Set([...fields, ...quoted.filter((q) => q.includes('.') || q.includes('_'))]);
+}
+
+const namesAny = (t: TestOutcome, names: ReadonlySet<string>) => [...names].some((name) => t.title.includes(name));
 
 /**
  * The candidates in their order of promise, but within each tier one per clause first: the tests that take
@@ -478,7 +493,8 @@ function nextRound(
     const recorded = new Set(input.history.get(identity(m))?.killedBy ?? []);
     const served = input.served.get(m.file) ?? new Set<string>();
     const order = promise(m, input.coverage, killsInFile, first, recorded, tally.pointed, served, power);
-    const tier = (t: TestOutcome) => tierOf(t, recorded, tally.pointed, served);
+    const names = namesOf(m.original);
+    const tier = (t: TestOutcome) => tierOf(t, recorded, tally.pointed, served, names);
     const take = byClause(untried.sort(order), tier).slice(0, Math.min(size, room));
     if (checking) tally.checked += take.length;
     if (take.length > 0) round.set(m.id, take);

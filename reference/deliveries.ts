@@ -91,7 +91,9 @@ export class DeliveryDispatcher {
    */
   emit(emitted: EventName, data: unknown, webhooks: Iterable<WebhookRecord>, previous?: () => unknown): void {
     const all = [...webhooks];
+    // Reading: webhook.delivery-status-off
     const active = all.filter((webhook) => webhook.status === 1);
+    // Reading: webhook.delivery-subscription
     const recipients = (event: EventName) => active.filter((w) => w.events.some((e) => e.event_name === event));
     const emission = this.faults.bend(
       // Stryker disable next-line StringLiteral: equivalent: the hook point's name, which no answer reads

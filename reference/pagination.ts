@@ -22,13 +22,17 @@ export function lastPageOf(count: number, perPage: number): number {
 /** Page `page` of `count` matching products at `perPage`. */
 export function paginate(page: number, perPage: number, count: number): Page {
   const lastPage = lastPageOf(count, perPage);
+  // Reading: pagination.page-params, pagination.walk
   const start = (page - 1) * perPage;
   return {
     total: count,
     lastPage,
     start,
+    // Reading: pagination.page-params, pagination.walk
     end: Math.min(start + perPage, count),
+    // Reading: pagination.link-pages, pagination.empty
     hasPrev: page > 1,
+    // Reading: pagination.link-pages, pagination.empty
     hasNext: page < lastPage,
     // Read only where a store refuses such a page (the choice list.pastLastPage): the default answers it empty, as the
     // slice does.

@@ -38,6 +38,7 @@ export function renderWebhook(webhook: WebhookRecord, ctx: RenderContext): Rende
   return ctx.faults.bend('webhook', rendered, { webhook });
 }
 
+// Reading: product.brand
 function renderBrand(id: number | null, ctx: RenderContext) {
   // Stryker disable next-line ConditionalExpression: equivalent: no brand has the id null
   const brand = id === null ? undefined : ctx.store.brands.get(id);
@@ -55,6 +56,7 @@ function renderBrand(id: number | null, ctx: RenderContext) {
   };
 }
 
+// Reading: product.categories
 function renderCategories(ids: readonly number[], ctx: RenderContext) {
   return ids.flatMap((id) => {
     const category = ctx.store.categories.get(id);
@@ -96,6 +98,7 @@ export function renderProduct(product: ProductRecord, shape: ProductShape, ctx: 
     created_at: formatTimestamp(product.created_at),
     updated_at: formatTimestamp(product.updated_at),
     brand: renderBrand(product.brand_id, ctx),
+    // Reading: product.echo
     tags: product.tag_ids.map((id) => {
       const tagName = ctx.store.tags.get(id) ?? '';
       return { id, tag_name: tagName, ...choices.extras.tag(id, tagName) };

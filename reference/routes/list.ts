@@ -76,17 +76,26 @@ function filtersOf(q: ListQuery): ListFilter[] {
     ...filter('search', search, (p, s) =>
       [p.name.ar, p.name.en, p.sku ?? ''].some((text) => text.toLowerCase().includes(s.toLowerCase())),
     ),
+    // Reading: list-products.filter-sku
     ...filter('sku', sku, (p, s) => p.sku === s),
     // A list item does not say whether it is published: which products the flag keeps shows to no client.
+    // Reading: list-products.filter-published
     // Stryker disable next-line ConditionalExpression: "Other product states: not shown."
     ...filter('is_published', is_published, (p, flag) => p.is_published === (flag === '1')),
+    // Reading: list-products.filter-tags
     ...filter('tag_ids', tag_ids, (p, ids) => overlaps(p.tag_ids, ids)),
+    // Reading: list-products.filter-brands
     // Stryker disable next-line ConditionalExpression: equivalent: no id a query names is null
     ...filter('brand_ids', brand_ids, (p, ids) => overlaps(p.brand_id === null ? [] : [p.brand_id], ids)),
+    // Reading: list-products.filter-categories
     ...filter('category_ids', category_ids, (p, ids) => overlaps(p.category_ids, ids)),
+    // Reading: list-products.filter-price, list-products.filter-price-inclusive
     ...filter('min_price', min_price, (p, bound) => p.price >= bound),
+    // Reading: list-products.filter-price, list-products.filter-price-inclusive
     ...filter('max_price', max_price, (p, bound) => p.price <= bound),
+    // Reading: list-products.filter-dates, list-products.filter-dates-inclusive
     ...filter('date_from', date_from, (p, date) => created(p) >= date),
+    // Reading: list-products.filter-dates, list-products.filter-dates-inclusive
     ...filter('date_to', date_to, (p, date) => created(p) <= date),
   ];
   // Stryker restore StringLiteral
@@ -116,6 +125,7 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
       const given = filtersOf(q);
       // Stryker disable next-line StringLiteral: equivalent: the hook point's name, which no answer reads
       const { filters, order } = faults.bend('listSelection', { filters: given, order: orderOf(choices) }, ctx);
+      // Reading: list-products.filter-combined
       const matching = order(ctx.listed.shown(ctx.now()).filter((p) => filters.every((f) => f.keep(p))));
       // Stryker disable next-line StringLiteral: equivalent: the hook point's name, which no answer reads
       const page = faults.bend('listPage', paginate(q.page, q.per_page, matching.length), {

@@ -119,6 +119,7 @@ function validate(
 }
 
 /** Applies the body's fields to the record: those it sends, the others kept. */
+// Reading: product.echo, product.brand, product.categories, update-service.applies-changes, update-service.omitted-kept, list-products.item-matches-product
 function apply({ store, choices }: ReferenceContext, product: ProductRecord, body: ProductBody): void {
   if (body.name_ar !== undefined) product.name.ar = body.name_ar;
   if (body.name_en !== undefined) product.name.en = body.name_en;

@@ -58,6 +58,7 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const webhook = faults.bend('identify', stored, { ...ctx, resource: 'webhook', identifier, id }) as
       WebhookRecord | undefined;
     // Stryker disable next-line StringLiteral: "Shape of an error body: not shown."
+    // Reading: update-webhook.unknown-id
     if (!webhook) return respond.unknownIdentifier(reply, 'webhook', identifier);
     // Stryker disable next-line StringLiteral: equivalent: the operation's name is told to the faults' hook points alone
     const body = validate(ctx, schema, 'updateWebhook', request.body, reply, webhook.id);
@@ -66,6 +67,7 @@ export const webhookRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     // Stryker disable next-line StringLiteral: equivalent: the hook point's name, which no answer reads
     const given = faults.bend('webhookWrite', body, { ...ctx, operation: 'updateWebhook', webhook });
     const now = ctx.now();
+    // Reading: update-webhook.applies-changes
     Object.assign(webhook, {
       name: given.name,
       url: given.url,

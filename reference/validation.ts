@@ -44,6 +44,7 @@ export function bodyKit(choices: ReferenceChoices): BodyKit {
     // Whether a store trims a name is its own; the suite's names have no white space at either end.
     // Stryker disable next-line MethodExpression: "Error codes, field-level messages and the conditions that give 422: not shown."
     name: z.string().trim().min(1).max(255),
+    // Stryker disable next-line all: "Error codes, field-level messages and the conditions that give 422: not shown."
     title: choices.bodies.titlesAtMost255 ? z.string().max(255) : text,
     id,
     ids: z.array(id).max(100),
@@ -105,6 +106,7 @@ const webhookObject = (choices: ReferenceChoices) => {
     secret: z.string().min(32).max(255).optional(),
     status: kit
       .number(
+        // Stryker disable next-line ObjectLiteral: "Error codes, field-level messages and the conditions that give 422: not shown."
         z.int().refine((status) => choices.webhooks.statuses.includes(status), {
           // Stryker disable next-line all: "Error codes, field-level messages and the conditions that give 422: not shown."
           message: `must be one of ${choices.webhooks.statuses.join(', ')}`,

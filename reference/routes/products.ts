@@ -78,6 +78,7 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       identifier,
       id,
     }) as ProductRecord | undefined;
+    // Stryker disable next-line StringLiteral: "Shape of an error body: not shown."
     if (!found) return respond.unknownIdentifier(reply, 'service product', identifier);
     // Stryker disable next-line StringLiteral: equivalent: the operation's name is told to the faults' hook points alone
     const body = validate(ctx, 'updateServiceProduct', schemas.patch, request, reply, found);

@@ -34,7 +34,8 @@ const summary = await writeMutationReport(run);
 await writeHistory(
   run.files,
   run.results
-    .filter((r) => r.status === 'killed')
+    // A mutant the verdict alone kills has no test to fail in the sample: the next whole run finds it again.
+    .filter((r) => r.status === 'killed' && r.killedBy.length > 0)
     .map((r) => ({ mutant: r.mutant, stated: r.stated, killedBy: r.killedBy, loads: r.coveredAt.includes('load') })),
 );
 console.log("Wrote what it killed, and by which tests, to selftest/mutation/history.json (the mutated files' part)");

@@ -25,6 +25,7 @@ import { Annotation, GENERATED_TAG, OBSERVATION_TAG } from '../../support/contra
 import { Clauses } from '../../support/contract/clauses.ts';
 import { PROJECT_ROOT, REFERENCE_PROFILE } from '../../support/run/config.ts';
 import { FaultCatalogue, FaultNames } from '../../reference/faults/index.ts';
+import { settingsNamed } from '../../support/report/conformance-report.ts';
 import { durationOf, listSuite, runSuite, type TestOutcome } from '../harness/suite-run.ts';
 import { keyHash, MatrixAnnotation, matrixRunEnvironment, SET_UP_MARK, type FaultPlan } from '../matrix/plan.ts';
 import { readingAt, readingRanges, type ReadingRange } from './readings.ts';
@@ -56,6 +57,11 @@ export interface MutantResult {
   readonly killedBy: readonly string[];
   /** Whether one of them is `@stated`: the verdict of a store with this bug turns. */
   readonly stated: boolean;
+  /**
+   * The `@stated` tests it made skip on a clause whose tests, those that reach its line, all ran against it and
+   * passed: the verdict counts such a skip against the store (no failing test explains it), so it turns.
+   */
+  readonly skippedUnexplained: readonly string[];
   /** For a mutant no `@stated` test killed: the stated clauses the tests that killed it cite (a stated rule it may break). */
   readonly statedClausesCited: readonly string[];
   /** The readings its line implements (`// Reading:`, readings.ts): a mutant there breaks a reading, not the spec. */
@@ -334,6 +340,12 @@ interface Tally {
   stated: boolean;
   /** `@stated` tests run after another test killed it, to tell whether the verdict sees it. */
   checked: number;
+  /** The `@stated` tests it made skip, by the clause each depends on (`dependsOn`). */
+  readonly skippedOn: Map<string, Set<string>>;
+  /** Those of them the verdict holds against the store: every test of the clause they depend on passed. */
+  readonly unexplained: Set<string>;
+  /** The tests that passed against it. */
+  readonly passed: Set<string>;
 }
 
 /**
@@ -362,16 +374,20 @@ async function runRound(
   }
   const failed = new Map<string, Set<string>>();
   const pointed = new Map<string, Set<string>>();
+  const skippedOn = new Map<string, Map<string, Set<string>>>();
+  const passed = new Map<string, Set<string>>();
   let ranCopies = 0;
   let durationMs = 0;
   for (const [i, chunk] of chunks.entries()) {
     const run = await runChunk(chunk, server, work, chunks.length > 1 ? `${name}-${i + 1}` : name, workers);
     for (const [id, keys] of run.failed) failed.set(id, keys);
     for (const [id, clauses] of run.pointed) pointed.set(id, clauses);
+    for (const [id, byClause] of run.skippedOn) skippedOn.set(id, byClause);
+    for (const [id, keys] of run.passed) passed.set(id, keys);
     ranCopies += run.ranCopies;
     durationMs += run.durationMs;
   }
-  return { failed, pointed, ranCopies, durationMs };
+  return { failed, pointed, skippedOn, passed, ranCopies, durationMs };
 }
 
 interface RoundResult {
@@ -382,8 +398,41 @@ interface RoundResult {
    * A mutant that removes Register Webhook skips every test that registers one, naming register-webhook.data.
    */
   readonly pointed: Map<string, Set<string>>;
+  /** The `@stated` tests each mutant made skip, by the clause each depends on. */
+  readonly skippedOn: Map<string, Map<string, Set<string>>>;
+  /** The tests that passed against each mutant. */
+  readonly passed: Map<string, Set<string>>;
   readonly ranCopies: number;
   readonly durationMs: number;
+}
+
+/** Where a round's time went (MUTATION_DEBUG): the slowest tests over their copies. */
+function logTimes(name: string, result: Awaited<ReturnType<typeof runSuite>>): void {
+  const byTest = new Map<string, number[]>();
+  for (const copy of result.tests) {
+    const key = copy.annotations.find((a) => a.type === MatrixAnnotation.test)?.description ?? copy.title;
+    byTest.set(key, [...(byTest.get(key) ?? []), copy.results.reduce((n, r) => n + r.duration, 0)]);
+  }
+  const total = [...byTest.values()].flat().reduce((a, b) => a + b, 0);
+  console.log(
+    `${name}: ${result.tests.length} copies, ${Math.round(total)} ms in tests, ${Math.round(result.durationMs)} ms wall`,
+  );
+  for (const [key, ds] of [...byTest]
+    .sort((a, b) => b[1].reduce((x, y) => x + y, 0) - a[1].reduce((x, y) => x + y, 0))
+    .slice(0, 12))
+    console.log(`  ${Math.round(ds.reduce((x, y) => x + y, 0))} ms over ${ds.length}: ${key}`);
+}
+
+/**
+ * A `@stated` copy skipped on a clause that the verdict holds against the store unless that clause is shown
+ * broken (support/report/conformance-report.ts): not a test that does not apply, nor one whose reason names a
+ * setting the configuration could change.
+ */
+function countedAgainstTheStore(copy: TestOutcome): boolean {
+  if (copy.outcome !== 'skipped' || !copy.tags.includes('@stated')) return false;
+  if (copy.annotations.some((a) => a.type === Annotation.notApplicable)) return false;
+  const reason = copy.annotations.find((a) => a.type === 'skip')?.description ?? '';
+  return settingsNamed(reason).length === 0;
 }
 
 /** One run of the suite: each mutant of `round` against its given tests. The failures, by mutant. */
@@ -412,21 +461,9 @@ async function runChunk(
     throw new Error(`The ${name} run ran no test (exit ${result.exitCode}):\n${result.stderr.slice(0, 2000)}`);
   const failed = new Map<string, Set<string>>();
   const pointed = new Map<string, Set<string>>();
-  if (process.env.MUTATION_DEBUG) {
-    const byTest = new Map<string, number[]>();
-    for (const copy of result.tests) {
-      const key = copy.annotations.find((a) => a.type === MatrixAnnotation.test)?.description ?? copy.title;
-      byTest.set(key, [...(byTest.get(key) ?? []), copy.results.reduce((n, r) => n + r.duration, 0)]);
-    }
-    const total = [...byTest.values()].flat().reduce((a, b) => a + b, 0);
-    console.log(
-      `${name}: ${result.tests.length} copies, ${Math.round(total)} ms in tests, ${Math.round(result.durationMs)} ms wall`,
-    );
-    for (const [key, ds] of [...byTest]
-      .sort((a, b) => b[1].reduce((x, y) => x + y, 0) - a[1].reduce((x, y) => x + y, 0))
-      .slice(0, 12))
-      console.log(`  ${Math.round(ds.reduce((x, y) => x + y, 0))} ms over ${ds.length}: ${key}`);
-  }
+  const skippedOn = new Map<string, Map<string, Set<string>>>();
+  const passed = new Map<string, Set<string>>();
+  if (process.env.MUTATION_DEBUG) logTimes(name, result);
   for (const copy of result.tests) {
     const id = copy.annotations.find((a) => a.type === MatrixAnnotation.fault)?.description?.replace(/^mutant-/, '');
     const key = copy.annotations.find((a) => a.type === MatrixAnnotation.test)?.description;
@@ -436,11 +473,17 @@ async function runChunk(
       copy.outcome === 'unexpected' ||
       copy.outcome === 'flaky';
     if (broke) failed.set(id, (failed.get(id) ?? new Set()).add(key));
-    for (const a of copy.annotations)
-      if (a.type === Annotation.dependsOn && a.description)
-        pointed.set(id, (pointed.get(id) ?? new Set()).add(a.description));
+    else if (copy.outcome === 'expected') passed.set(id, (passed.get(id) ?? new Set()).add(key));
+    for (const a of copy.annotations) {
+      if (a.type !== Annotation.dependsOn || !a.description) continue;
+      pointed.set(id, (pointed.get(id) ?? new Set()).add(a.description));
+      if (!countedAgainstTheStore(copy)) continue;
+      const byClause = skippedOn.get(id) ?? new Map<string, Set<string>>();
+      byClause.set(a.description, (byClause.get(a.description) ?? new Set()).add(key));
+      skippedOn.set(id, byClause);
+    }
   }
-  return { failed, pointed, ranCopies: result.tests.length, durationMs: result.durationMs };
+  return { failed, pointed, skippedOn, passed, ranCopies: result.tests.length, durationMs: result.durationMs };
 }
 
 type Coverage = ReturnType<typeof readCoverage>;
@@ -516,7 +559,16 @@ async function runRounds(input: RoundsInput) {
   const tallies = new Map<string, Tally>(
     input.judged.map((m) => [
       m.id,
-      { failed: new Set(), tried: new Set(), pointed: new Set(), stated: false, checked: 0 },
+      {
+        failed: new Set(),
+        tried: new Set(),
+        pointed: new Set(),
+        stated: false,
+        checked: 0,
+        skippedOn: new Map(),
+        unexplained: new Set(),
+        passed: new Set(),
+      },
     ]),
   );
   const fileOf = new Map(input.judged.map((m) => [m.id, m.file]));
@@ -529,13 +581,16 @@ async function runRounds(input: RoundsInput) {
     if (round.size === 0) break;
     const count = [...round.values()].reduce((n, t) => n + t.length, 0);
     pairs += count;
-    const { failed, pointed, durationMs } = await input.run(round, `round-${index + 1}`);
+    const { failed, pointed, skippedOn, passed, durationMs } = await input.run(round, `round-${index + 1}`);
     roundMs.push(durationMs);
     for (const [id, ran] of round) {
       const tally = tallies.get(id);
       if (!tally) continue;
       for (const test of ran) tally.tried.add(test);
       for (const clause of pointed.get(id) ?? []) tally.pointed.add(clause);
+      for (const key of passed.get(id) ?? []) tally.passed.add(key);
+      for (const [clause, titles] of skippedOn.get(id) ?? [])
+        for (const title of titles) tally.skippedOn.set(clause, (tally.skippedOn.get(clause) ?? new Set()).add(title));
       for (const key of failed.get(id) ?? []) {
         tally.failed.add(key);
         const fileKey = `${fileOf.get(id) ?? ''}\n${key}`;
@@ -543,13 +598,38 @@ async function runRounds(input: RoundsInput) {
         if (ran.some((t) => t.title === key && levelOf(t) === 'stated')) tally.stated = true;
       }
     }
-    const alive = input.judged.filter((m) => tallies.get(m.id)?.failed.size === 0).length;
+    for (const m of input.judged) {
+      const tally = tallies.get(m.id);
+      if (tally && tally.failed.size === 0) unexplainedSkips(tally, input.candidates.get(m.id)?.list ?? []);
+    }
+    const alive = input.judged.filter((m) => {
+      const tally = tallies.get(m.id);
+      return tally?.failed.size === 0 && tally.unexplained.size === 0;
+    }).length;
     input.log(
       `round ${index + 1}: ${round.size} mutants, ${count} (test, mutant) pairs, ${Math.round(durationMs)} ms; ${alive} not killed yet`,
     );
     await input.afterRound?.(tallies);
   }
   return { tallies, roundMs, pairs };
+}
+
+/**
+ * The `@stated` tests a mutant made skip that the verdict holds against the store: those that depend on a clause
+ * whose tests (of those that reach its line: the others run as on the clean reference) all ran against it and
+ * passed. A store with the bug is then NOT CONFORMANT though no test fails (a skip no failing test explains), and
+ * the mutant is done.
+ */
+function unexplainedSkips(tally: Tally, candidates: readonly TestOutcome[]): void {
+  for (const [clause, titles] of tally.skippedOn) {
+    // A stated clause is shown broken by a @stated test of it alone, as the verdict reads it.
+    const citing = candidates.filter(
+      (t) => t.clauses.includes(clause) && (!isStated(clause) || levelOf(t) === 'stated'),
+    );
+    if (!citing.every((t) => tally.passed.has(t.title))) continue;
+    for (const title of titles) tally.unexplained.add(title);
+    tally.stated = true;
+  }
 }
 
 /** Step 3: what became of one mutant. */
@@ -571,10 +651,11 @@ function resultOf(
     ? []
     : [...new Set(killedBy.flatMap((key) => context.byTitle.get(key)?.clauses ?? []))].filter((c) => isStated(c));
   const reading = readingAt(context.readings, mutant.file, mutant.line)?.clauses;
+  const skippedUnexplained = [...(tally?.unexplained ?? [])];
   const status: MutantStatus =
     mutant.ignored !== undefined
       ? 'ignored'
-      : killedBy.length > 0
+      : killedBy.length > 0 || skippedUnexplained.length > 0
         ? 'killed'
         : list.length === 0
           ? 'no coverage'
@@ -584,6 +665,7 @@ function resultOf(
     status,
     killedBy,
     stated: tally?.stated ?? false,
+    skippedUnexplained,
     statedClausesCited,
     ...(reading ? { reading } : {}),
     ran: tally?.tried.size ?? 0,

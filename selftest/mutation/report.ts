@@ -52,6 +52,8 @@ export interface MutationSummary {
   readonly statedUnseen: readonly MutantResult[];
   /** Killed by no `@stated` test, in code its lines mark as a reading (`// Reading:`): a store with that bug does not share a reading. */
   readonly readingsOnly: readonly MutantResult[];
+  /** Killed by the verdict alone: `@stated` tests it made skip on a clause whose tests all passed. */
+  readonly byVerdict: readonly MutantResult[];
 }
 
 function summarize(run: MutationResult): MutationSummary {
@@ -68,6 +70,7 @@ function summarize(run: MutationResult): MutationSummary {
     alive: run.results.filter((r) => r.status === 'survived' || r.status === 'no coverage'),
     statedUnseen: killedUnstated.filter((r) => r.reading === undefined),
     readingsOnly: killedUnstated.filter((r) => r.reading !== undefined),
+    byVerdict: run.results.filter((r) => r.status === 'killed' && r.killedBy.length === 0),
   };
 }
 
@@ -96,6 +99,9 @@ export function mutationLines(run: MutationResult, summary: MutationSummary = su
     ),
     '',
     `Killed only by tests of readings (${summary.readingsOnly.length}): a store with that bug reads as one not sharing a reading`,
+    '',
+    `Killed by the verdict alone (${summary.byVerdict.length}): no test fails, but @stated tests skip on a clause whose tests all pass, which the verdict holds against the store`,
+    ...summary.byVerdict.map((r) => `  ${where(r)}  ${what(r)}  skips ${r.skippedUnexplained.slice(0, 2).join(' | ')}`),
     '',
     `${run.results.length} mutants, ${run.tests} tests, ${run.pairs} (test, mutant) pairs; instrumented in ${seconds(run.timings.instrument)}, traced run ${seconds(run.timings.traced)}, rounds ${run.timings.rounds.map(seconds).join(' + ')}; ${seconds(run.durationMs)} in all.`,
   ];

@@ -18,6 +18,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { runSuite, type RunResult } from './harness/suite-run.ts';
 import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
 import { readHtmlReport, removeRunDirectories, runDirectory } from './support/report-files.ts';
+import { observedRun } from './support/observed-run.ts';
 import { ConformanceReport } from '../support/report/report-format.ts';
 import { EvidenceNames } from '../support/client/evidence.ts';
 import { Clauses } from '../support/contract/clauses.ts';
@@ -53,7 +54,11 @@ interface Written {
 /** Runs the suite with `env` and `args`, then opens the conformance.html it wrote, from file://. */
 async function runAndOpen(name: string, env: Record<string, string>, args: string[]): Promise<Written> {
   const dir = await runDirectory(test.info(), name);
-  const result = await runSuite({ env, args, keepReports: dir });
+  return open(name, await runSuite({ env, args, keepReports: dir }), dir);
+}
+
+/** Opens the conformance.html a run kept under `dir`, from file://. */
+async function open(name: string, result: RunResult, dir: string): Promise<Written> {
   const reports = path.join(dir, 'reports');
   const json = path.join(reports, 'conformance.json');
   expect(existsSync(json), `conformance.json of the ${name} run (stderr: ${result.stderr.slice(0, 1500)})`).toBe(true);
@@ -88,7 +93,9 @@ async function expectBanner(page: Page, verdict: string, exitCode: number): Prom
 }
 
 test('a CONFORMANT run: the banner, every clause of the grid linking to its row', async () => {
-  const written = await runAndOpen('html-conformant', {}, ['--grep', '@webhook-events']);
+  // Webhook Events with the delivery observations: a run delivery-observations.spec.ts reads too.
+  const { result, dir } = await observedRun();
+  const written = await open('html-conformant', result, dir);
   const { report, page } = written;
   expect(report.verdict).toBe('CONFORMANT');
   await expectBanner(page, 'CONFORMANT', 0);

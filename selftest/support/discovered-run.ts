@@ -8,8 +8,9 @@
  *   categories and tags) and the deliveries (the run's delivery probe among them): profile.spec.ts
  *   (the discovered profile runs CONFORMANT) and capture-config.spec.ts (a target on loopback receives
  *   deliveries with no CAPTURE_PUBLIC_URL);
- * - divergent: the whole suite: profile.spec.ts, and divergent-reference.spec.ts (the whole suite against
- *   the divergent reference is CONFORMANT, nothing failing).
+ * - divergent: the whole suite: profile.spec.ts, divergent-reference.spec.ts (the whole suite against
+ *   the divergent reference is CONFORMANT, nothing failing) and capture-config.spec.ts (hmac-sha256
+ *   signatures verify with the configured header and encoding).
  */
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -28,6 +29,8 @@ export type DiscoveredVariant = 'standard' | 'divergent';
 export interface DiscoveredFacts {
   readonly profile: Record<string, unknown>;
   readonly notes: readonly string[];
+  /** The delivery settings the run was given. */
+  readonly signature: Readonly<Record<string, string>>;
 }
 
 /** The entries no documented operation shows: filled in from the reference's own profile. */
@@ -49,6 +52,10 @@ const SPECS: Readonly<Record<DiscoveredVariant, readonly string[]>> = {
 const ownProfile = (variant: DiscoveredVariant) =>
   JSON.parse(readFileSync(path.join(PROJECT_ROOT, EmbeddedTargets[variant].profile), 'utf8')) as TargetProfileFile;
 
+/** A header's name as a vendor's documentation spells it (`X-Store-Signature`): the run matches it whatever its case. */
+const documented = (header: string) =>
+  header.replace(/(^|-)([a-z])/g, (_, dash: string, c: string) => dash + c.toUpperCase());
+
 /** The discover-then-run of `variant` for this `npm test`: started here if no self test has asked for it yet. */
 export function discoveredRun(variant: DiscoveredVariant, servers: TestServers): Promise<SharedRun<DiscoveredFacts>> {
   return sharedRun(`discovered-${variant}`, async (dir) => {
@@ -62,17 +69,17 @@ export function discoveredRun(variant: DiscoveredVariant, servers: TestServers):
     const filled = { ...discovery.profile, ...Object.fromEntries(UNDISCOVERABLE.map((key) => [key, seeded[key]])) };
     await writeFile(file, JSON.stringify(filled));
     const { scheme, header, encoding } = EmbeddedTargets[variant].signature;
+    const signature = {
+      WEBHOOK_SIGNATURE_SCHEME: scheme,
+      ...(scheme === 'hmac-sha256'
+        ? { WEBHOOK_SIGNATURE_HEADER: documented(header), WEBHOOK_SIGNATURE_ENCODING: encoding }
+        : {}),
+    };
     const result = await runSuite({
-      env: {
-        BASE_URL: url,
-        API_TOKEN: SELFTEST_TOKEN,
-        TARGET_PROFILE: file,
-        WEBHOOK_SIGNATURE_SCHEME: scheme,
-        ...(scheme === 'hmac-sha256' ? { WEBHOOK_SIGNATURE_HEADER: header, WEBHOOK_SIGNATURE_ENCODING: encoding } : {}),
-      },
+      env: { BASE_URL: url, API_TOKEN: SELFTEST_TOKEN, TARGET_PROFILE: file, ...signature },
       args: SPECS[variant],
       keepReports: dir,
     });
-    return { result, facts: { profile: discovery.profile, notes: discovery.notes } };
+    return { result, facts: { profile: discovery.profile, notes: discovery.notes, signature } };
   });
 }

@@ -2,15 +2,17 @@
  * The delivery tests follow the configuration end to end: they skip (not fail) when a target on
  * another host cannot reach the capture server, run against a target on loopback without more settings, skip only the signature test under WEBHOOK_SIGNATURE_SCHEME=none,
  * and verify hmac-sha256 signatures with the configured header and encoding. Each case runs the
- * delivery spec as a child suite, as a user would.
+ * delivery spec as a child suite, as a user would; the loopback and hmac-sha256 cases read the delivery
+ * tests of runs other self tests read too (selftest/support/discovered-run.ts).
  */
 import { expect, test } from './fixtures.ts';
 import { deliveriesUnobservable, REMOTE_WITHOUT_PUBLIC_URL } from '../support/capture/reach.ts';
 import { sharedCapture } from '../support/capture/start.ts';
 import { describeConfig, parseConfig, REFERENCE_PROFILE } from '../support/run/config.ts';
-import { runSuite, type RunResult } from './harness/suite-run.ts';
+import type { RunResult } from './harness/suite-run.ts';
+import { discoveredRun } from './support/discovered-run.ts';
+import { DELIVERY_SPEC, notConformantRun } from './support/not-conformant-run.ts';
 
-const DELIVERY_SPEC = 'tests/webhooks/deliveries.spec.ts';
 const SIGNATURE_TEST = /carry a signature that verifies/;
 
 const outcomes = (result: RunResult) => result.tests.map((t) => `${t.outcome}: ${t.title}`);
@@ -72,40 +74,42 @@ test('CAPTURE_URL names a shared capture server: it needs CAPTURE_CONTROL_TOKEN,
 });
 
 test('a target on loopback receives deliveries at the loopback capture server without CAPTURE_PUBLIC_URL', async ({
-  reference,
+  servers,
 }) => {
-  // A vendor's implementation on a laptop: BASE_URL on loopback, nothing else configured for deliveries.
-  const result = await runSuite({
-    env: {
-      BASE_URL: reference.url,
-      API_TOKEN: reference.token,
-      TARGET_PROFILE: REFERENCE_PROFILE,
-      WEBHOOK_SIGNATURE_SCHEME: 'standard-webhooks',
-    },
-    args: [DELIVERY_SPEC],
+  // A vendor's implementation on a laptop: BASE_URL on loopback, nothing else configured for deliveries but the
+  // scheme. The run is profile.spec.ts's too (selftest/support/discovered-run.ts): its delivery tests are read here.
+  const { result, facts } = await discoveredRun('standard', servers);
+  expect(facts.signature, 'what the run was told of deliveries').toEqual({
+    WEBHOOK_SIGNATURE_SCHEME: 'standard-webhooks',
   });
-  expect(result.tests.length, result.stderr).toBeGreaterThan(0);
+  const deliveries = result.tests.filter((t) => t.file.endsWith(DELIVERY_SPEC.replace('tests/', '')));
+  expect(deliveries.length, result.stderr).toBeGreaterThan(0);
   expect(
-    outcomes(result).filter((o) => !o.startsWith('expected')),
+    outcomes({ ...result, tests: deliveries }).filter((o) => !o.startsWith('expected')),
     'delivery tests that did not pass',
   ).toEqual([]);
 });
 
 test('WEBHOOK_SIGNATURE_SCHEME=none skips the signature test only', async () => {
-  const result = await runSuite({ env: { WEBHOOK_SIGNATURE_SCHEME: 'none' }, args: [DELIVERY_SPEC] });
-  expect(result.tests.length, result.stderr).toBeGreaterThan(1);
-  for (const t of result.tests) expect(t.outcome, t.title).toBe(SIGNATURE_TEST.test(t.title) ? 'skipped' : 'expected');
+  // A run with a fault of Create Booking Product's status, which bends no delivery: html-report.spec.ts opens
+  // its reports (selftest/support/not-conformant-run.ts).
+  const { result } = await notConformantRun();
+  const deliveries = result.tests.filter((t) => t.file.endsWith(DELIVERY_SPEC.replace('tests/', '')));
+  expect(deliveries.length, result.stderr).toBeGreaterThan(1);
+  for (const t of deliveries) expect(t.outcome, t.title).toBe(SIGNATURE_TEST.test(t.title) ? 'skipped' : 'expected');
 });
 
-test('WEBHOOK_SIGNATURE_SCHEME=hmac-sha256 verifies with the configured header and encoding', async () => {
-  const env = {
+test('WEBHOOK_SIGNATURE_SCHEME=hmac-sha256 verifies with the configured header and encoding', async ({ servers }) => {
+  // The divergent reference signs with HMAC-SHA256 in X-Store-Signature, in base64, as its run is configured
+  // (selftest/support/discovered-run.ts, a run other self tests read too).
+  const { result, facts } = await discoveredRun('divergent', servers);
+  expect(facts.signature, 'what the run was told').toEqual({
     WEBHOOK_SIGNATURE_SCHEME: 'hmac-sha256',
     WEBHOOK_SIGNATURE_HEADER: 'X-Store-Signature',
     WEBHOOK_SIGNATURE_ENCODING: 'base64',
-  };
-  const result = await runSuite({ env, args: [DELIVERY_SPEC, '--grep', 'carry a signature'] });
+  });
   // One signature test per delivery the suite causes: each must verify.
-  const seen = outcomes(result);
+  const seen = outcomes({ ...result, tests: result.tests.filter((t) => /carry a signature/.test(t.title)) });
   expect(seen.length, result.stderr).toBeGreaterThan(0);
   expect(seen.filter((o) => !/^expected: .*carry a signature/.test(o))).toEqual([]);
 });

@@ -23,8 +23,7 @@ import { renderMarkdown } from '../support/report/conformance-markdown.ts';
 import { buildReport, type ObservationTest, type TestRecord } from '../support/report/conformance-report.ts';
 import { ConformanceReport } from '../support/report/report-format.ts';
 import { runDirectory } from './support/report-files.ts';
-
-const OBSERVATION_SPEC = 'tests/observations/delivery-behaviour.spec.ts';
+import { OBSERVATION_SPEC, OBSERVED_RETRY_WINDOW_MS, observedRun } from './support/observed-run.ts';
 
 let seq = 0;
 function delivery(headers: Record<string, string>, body: unknown, receivedAt = 0): Delivery {
@@ -244,7 +243,7 @@ test('end to end: the reference retries with backoff, and a target without retri
 }, testInfo) => {
   // A reference that tries each delivery once: a loopback BASE_URL target.
   const once = await servers.reference({ deliveries: { maxAttempts: 1 } });
-  const [retrying, single] = await Promise.all([observeRetrying(testInfo), observeNotRetrying(testInfo, once.url)]);
+  const [retrying, single] = await Promise.all([observeRetrying(), observeNotRetrying(testInfo, once.url)]);
 
   expect(retrying.result.exitCode, retrying.result.stderr.slice(0, 2_000)).toBe(0);
   await expectRetriesObserved(retrying.dir);
@@ -263,14 +262,9 @@ test('end to end: the reference retries with backoff, and a target without retri
 const readReport = async (dir: string) =>
   JSON.parse(await readFile(path.join(dir, 'reports', 'conformance.json'), 'utf8')) as ConformanceReport;
 
-/** The observations against the embedded reference, which retries; Webhook Events gives the run @stated tests. */
-async function observeRetrying(testInfo: TestInfo) {
-  const dir = await runDirectory(testInfo, 'observe-retries');
-  const result = await runSuite({
-    env: { OBSERVE_DELIVERIES: 'true', OBSERVE_RETRY_WINDOW_MS: '8000' },
-    args: [OBSERVATION_SPEC, 'tests/webhooks/webhook-events.spec.ts'],
-    keepReports: dir,
-  });
+/** The observations against the embedded reference, which retries: a run html-report.spec.ts reads too. */
+async function observeRetrying() {
+  const { result, dir } = await observedRun();
   return { result, dir };
 }
 
@@ -305,7 +299,7 @@ async function expectRetriesObserved(dir: string): Promise<void> {
   // The reference: 4 attempts, 250 ms then 4 times longer each time (reference/deliveries.ts). Timers
   // late on a loaded machine can shrink a ratio below the 1.5 that reads as `increasing`: each interval
   // is still longer than the one before.
-  expect(observed?.retries).toMatchObject({ answeredWith: 500, windowMs: 8_000, attempts: 4 });
+  expect(observed?.retries).toMatchObject({ answeredWith: 500, windowMs: OBSERVED_RETRY_WINDOW_MS, attempts: 4 });
   const intervals = observed?.retries?.intervalsMs ?? [];
   expect(
     intervals.every((v, i) => i === 0 || v > (intervals[i - 1] as number)),

@@ -18,6 +18,8 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { runSuite, type RunResult } from './harness/suite-run.ts';
 import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
 import { readHtmlReport, removeRunDirectories, runDirectory } from './support/report-files.ts';
+import { observedRun } from './support/observed-run.ts';
+import { BROKEN_FAULT, NOT_CONFORMANT_SEED, notConformantRun } from './support/not-conformant-run.ts';
 import { ConformanceReport } from '../support/report/report-format.ts';
 import { EvidenceNames } from '../support/client/evidence.ts';
 import { Clauses } from '../support/contract/clauses.ts';
@@ -53,7 +55,11 @@ interface Written {
 /** Runs the suite with `env` and `args`, then opens the conformance.html it wrote, from file://. */
 async function runAndOpen(name: string, env: Record<string, string>, args: string[]): Promise<Written> {
   const dir = await runDirectory(test.info(), name);
-  const result = await runSuite({ env, args, keepReports: dir });
+  return open(name, await runSuite({ env, args, keepReports: dir }), dir);
+}
+
+/** Opens the conformance.html a run kept under `dir`, from file://. */
+async function open(name: string, result: RunResult, dir: string): Promise<Written> {
   const reports = path.join(dir, 'reports');
   const json = path.join(reports, 'conformance.json');
   expect(existsSync(json), `conformance.json of the ${name} run (stderr: ${result.stderr.slice(0, 1500)})`).toBe(true);
@@ -88,7 +94,9 @@ async function expectBanner(page: Page, verdict: string, exitCode: number): Prom
 }
 
 test('a CONFORMANT run: the banner, every clause of the grid linking to its row', async () => {
-  const written = await runAndOpen('html-conformant', {}, ['--grep', '@webhook-events']);
+  // Webhook Events with the delivery observations: a run delivery-observations.spec.ts reads too.
+  const { result, dir } = await observedRun();
+  const written = await open('html-conformant', result, dir);
   const { report, page } = written;
   expect(report.verdict).toBe('CONFORMANT');
   await expectBanner(page, 'CONFORMANT', 0);
@@ -106,16 +114,9 @@ test('a CONFORMANT run: the banner, every clause of the grid linking to its row'
 const BROKEN = 'create-booking.created';
 
 test("a NOT CONFORMANT run: each failing clause quoted, its test, curl line (redacted) and answer, an accepted skip with its reason; the other reports name the broken clause, each test's level and the evidence", async () => {
-  const written = await runAndOpen(
-    'html-not-conformant',
-    {
-      REFERENCE_FAULTS: 'create-booking-200',
-      WEBHOOK_SIGNATURE_SCHEME: 'none',
-      API_TOKEN: SELFTEST_TOKEN,
-      FAKER_SEED: '4242',
-    },
-    ['--grep', '@create-booking-product|carry a signature'],
-  );
+  // Its delivery tests serve capture-config.spec.ts too (selftest/support/not-conformant-run.ts).
+  const { result: run, dir } = await notConformantRun();
+  const written = await open('html-not-conformant', run, dir);
   const { report, page, result, reports } = written;
   expect(report.verdict).toBe('NOT CONFORMANT');
   expect(result.exitCode, 'exit code of a NOT CONFORMANT run').toBe(1);
@@ -157,10 +158,10 @@ async function expectBrokenClauseReported(report: ConformanceReport, reports: st
   expect(markdown).toContain(Clauses[BROKEN].quote);
 
   // The run's facts: target without the token, the spec's hash, the seed, the per-level counts.
-  expect(report.run?.target).toBe('the embedded reference implementation with faults create-booking-200');
+  expect(report.run?.target).toBe(`the embedded reference implementation with faults ${BROKEN_FAULT}`);
   const spec = await readFile(path.resolve(PROJECT_ROOT, DEFAULT_SPEC_FILE));
   expect(report.run?.spec.sha256).toBe(createHash('sha256').update(spec).digest('hex'));
-  expect(report.fakerSeed).toBe('4242');
+  expect(report.fakerSeed).toBe(NOT_CONFORMANT_SEED);
   expect(report.totals.stated.failed).toBeGreaterThan(0);
   expect(JSON.stringify(report)).not.toContain(SELFTEST_TOKEN);
 }

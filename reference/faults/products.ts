@@ -424,6 +424,20 @@ export const productFaults = {
       ),
     },
   },
+  'product-image-given-placeholder': {
+    clause: 'product.image-given',
+    description:
+      'A product created with an image answers the placeholder all the same (the image is stored, but the answer reads an image relation it never loaded).',
+    bends: {
+      product: rendered(
+        (product) => ({
+          ...product,
+          image: String(product.image).replace(/\/media\/[^/]+$/, '/media/placeholder.png'),
+        }),
+        ({ product }) => product.image_id !== null,
+      ),
+    },
+  },
   'product-no-image-null': {
     clause: 'conventions.image-placeholder',
     description: 'A product without image answers `image: null` instead of the placeholder URL.',

@@ -272,6 +272,11 @@ export const Clauses = {
     'Which body fields are required: not shown.',
     'A product can be created without `image_id` (the spec returns a placeholder image for a product without one, so such products exist).',
   ),
+  'product.image-given': assumed(
+    'Conventions',
+    'Image fields in responses are absolute URL strings. When a product has no image, a default placeholder image URL is returned.',
+    "A product created with an `image_id` of the store's media (the profile's) has an image: its `image` is not the placeholder that a product created without `image_id` answers.",
+  ),
   'product.gallery-repeats': assumed(
     'Common product body fields',
     '`product_gallery` | array of integer | Media ids; repeats occur in samples.',

@@ -496,5 +496,25 @@ for (const operation of [
         );
       },
     );
+
+    test(
+      'with an image of its own, not the placeholder, when an image_id is sent',
+      cites(operation, 'product.image-given').on(instance),
+      async ({ products }) => {
+        const given = await products.sharedAnswer(operation);
+        requireSuccess(given.response, operation);
+        const without = await products.sharedAnswerAfterBaseline(operation, 'leaving out image_id', {}, ['image_id']);
+        if (!without.response.succeeded)
+          notApplicable(
+            `the target refused a product without image_id (${without.response.status}): it shows no placeholder to tell apart`,
+          );
+        const imageOf = (response: typeof given.response) =>
+          readData(response, z.looseObject({ image: z.unknown() }), 'product.shape', 'data.image').image;
+        expect(
+          imageOf(given.response),
+          `data.image of ${given.response.describe()}, sent image_id ${given.sent.image_id}, against the placeholder of ${without.response.describe()}`,
+        ).not.toEqual(imageOf(without.response));
+      },
+    );
   });
 }

@@ -10,6 +10,7 @@ const digest = (s: string) => createHash('sha256').update(s).digest();
 const UNAUTHENTICATED = 'Unauthenticated.';
 
 /** A 401 names the scheme it wants (RFC 9110, WWW-Authenticate); a 403 does not challenge. */
+// Reading: auth.bearer-required
 function bearerChallenge(reply: FastifyReply, respond: Responses): FastifyReply {
   // Stryker disable next-line all: "Statuses for authentication failure, missing resources and other cases: not shown."
   return respond.statusOf('unauthenticated') === 401 ? reply.header('www-authenticate', 'Bearer') : reply;
@@ -19,6 +20,7 @@ function bearerChallenge(reply: FastifyReply, respond: Responses): FastifyReply 
  * Puts the auth check on a scope of protected routes: exactly `Authorization: Bearer <token>` passes.
  * `refused` records the requests the check refused (what the answer hook point tells faults).
  */
+// Reading: auth.bearer-required
 export function protectScope(
   scope: FastifyInstance,
   options: { token: string; faults: Bends; respond: Responses; refused: WeakSet<FastifyRequest> },

@@ -91,6 +91,7 @@ export class DeliveryDispatcher {
    * Queues one delivery per active webhook subscribed to the event. Returns at once. `previous` renders
    * the product as it was before the update that emits (none for a create): the correct payload never uses it.
    */
+  // Reading: webhook.delivery-destination, webhook.delivery-subscription, webhook.delivery-json, webhook.delivery-names-event, webhook.delivery-once, webhook.delivery-signature
   emit(emitted: EventName, data: unknown, webhooks: Iterable<WebhookRecord>, previous?: () => unknown): void {
     const all = [...webhooks];
     // Reading: webhook.delivery-status-off
@@ -107,6 +108,7 @@ export class DeliveryDispatcher {
     for (const webhook of emission.webhooks) this.#send(webhook, this.#message(emission.event, emission.data, false));
   }
 
+  // Reading: webhook.delivery-destination, webhook.delivery-subscription, webhook.delivery-json, webhook.delivery-names-event, webhook.delivery-once, webhook.delivery-signature
   #send(webhook: WebhookRecord, message: Message): void {
     // Stryker disable all: equivalent: a dispatcher closes only as its app stops, and no run has the deliveries pending at once its bound counts.
     if (this.#closed) return;
@@ -140,6 +142,7 @@ export class DeliveryDispatcher {
   }
   // Stryker restore all
 
+  // Reading: webhook.delivery-destination, webhook.delivery-subscription, webhook.delivery-json, webhook.delivery-names-event, webhook.delivery-once, webhook.delivery-signature
   #attempt(webhook: WebhookRecord, message: Message, attempt: number): void {
     // Stryker disable all: "Delivery request headers, signature computation and retry behaviour: not shown."
     const controller = new AbortController();

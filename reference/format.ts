@@ -18,6 +18,7 @@ export function formatTimestamp(date: Date): string {
 }
 
 /** `YYYY-MM-DD` of a date, in UTC: what the list's date filters compare. */
+// Reading: list-products.filter-dates, list-products.filter-dates-inclusive
 export function formatDate(date: Date): string {
   // Reading: list-products.filter-dates, list-products.filter-dates-inclusive
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
@@ -60,6 +61,7 @@ export class Responses {
   }
 
   /** Sends a refusal with the status the variant gives its kind (or `status`: a client error's own). */
+  // Reading: register-webhook.validation, update-webhook.validation, create-booking.validation, create-service.validation, update-service.validation, update-webhook.unknown-id, update-service.unknown-id, auth.bearer-required
   refuse(
     reply: FastifyReply,
     kind: ErrorKind,
@@ -80,6 +82,7 @@ export class Responses {
   }
 
   /** Refuses an `{identifier}` that names no `resource`. */
+  // Reading: update-webhook.unknown-id, update-service.unknown-id
   unknownIdentifier(reply: FastifyReply, resource: string, identifier: string): FastifyReply {
     // Reading: update-webhook.unknown-id, update-service.unknown-id
     // Stryker disable next-line all: "Shape of an error body: not shown."

@@ -26,6 +26,7 @@ const arrayParam = z
 // Stryker restore all
 
 /** The page size: the variant's default when absent; past its least or most, refused or raised and capped as it chose. */
+// Reading: pagination.page-params
 function perPage(list: ReferenceChoices['list']) {
   const { defaultPerPage, minPerPage, maxPerPage } = list;
   const atLeast =
@@ -36,6 +37,7 @@ function perPage(list: ReferenceChoices['list']) {
   return bounded.transform((n) => Math.min(Math.max(n, minPerPage), maxPerPage)).default(defaultPerPage);
 }
 
+// Reading: pagination.page-params, list-products.filter-search, list-products.filter-tags, list-products.filter-brands, list-products.filter-categories, list-products.filter-price, list-products.filter-dates
 const listQuery = (choices: ReferenceChoices) =>
   z.object({
     page: z.coerce.number().int().min(1).default(1),
@@ -56,6 +58,7 @@ const listQuery = (choices: ReferenceChoices) =>
 type ListQuery = z.infer<ReturnType<typeof listQuery>>;
 
 /** `tag_ids[]=1&tag_ids[]=2` and `tag_ids=1,2` both name a list. */
+// Reading: list-products.filter-tags, list-products.filter-brands, list-products.filter-categories
 function normaliseQuery(raw: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) out[key.endsWith('[]') ? key.slice(0, -2) : key] = value;
@@ -63,6 +66,7 @@ function normaliseQuery(raw: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** The filters the query gives, each kept by the products that pass it; a product must pass all of them. */
+// Reading: list-products.filter-search, list-products.filter-sku, list-products.filter-published, list-products.filter-tags, list-products.filter-brands, list-products.filter-categories, list-products.filter-price, list-products.filter-dates, list-products.filter-combined
 function filtersOf(q: ListQuery): ListFilter[] {
   const overlaps = (have: readonly number[], wanted: readonly number[]) => wanted.some((id) => have.includes(id));
   const created = (p: ProductRecord) => formatDate(p.created_at);
@@ -151,6 +155,7 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
         for (const [key, value] of new URL(request.url, render.origin).searchParams)
           // Stryker disable next-line all: "The pagination links of that list point at `/api/core/v1/products`."
           if (key !== 'page') url.searchParams.append(key, value);
+        // Reading: pagination.link-pages
         url.searchParams.set('page', String(target));
         return url.toString();
       };
@@ -159,7 +164,9 @@ export const listRoutes: FastifyPluginAsync<ReferenceContext> = async (app, ctx)
         current_page: q.page,
         last_page: page.lastPage,
         per_page: q.per_page,
+        // Reading: pagination.link-pages
         next_page_url: page.hasNext ? link(q.page + 1) : null,
+        // Reading: pagination.link-pages
         prev_page_url: page.hasPrev ? link(q.page - 1) : null,
         // Fields beside those the spec lists are each store's own (docs/variants.md, `extra-fields`).
         // Stryker disable all: "Success responses are an object: `status` (string, `success`), `message` (string, human-readable), `data` (object or array)."

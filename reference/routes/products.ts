@@ -54,7 +54,12 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     if (!body) return reply;
     // Stryker disable next-line StringLiteral: equivalent: the operation's name is told to the faults' hook points alone
     const product = create('createBookingProduct', 'booking', body);
-    return answer(ctx, request, reply, product, { event: 'product.created', message: 'bookingCreated', status: 201 });
+    return answer(ctx, request, reply, product, {
+      // Reading: webhook.delivery-destination
+      event: 'product.created',
+      message: 'bookingCreated',
+      status: 201,
+    });
   });
 
   app.post('/api/core/v1/products/service', async (request, reply) => {
@@ -64,7 +69,12 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     if (!body) return reply;
     // Stryker disable next-line StringLiteral: equivalent: the operation's name is told to the faults' hook points alone
     const product = create('createServiceProduct', 'service', body);
-    return answer(ctx, request, reply, product, { event: 'product.created', message: 'serviceCreated', status: 201 });
+    return answer(ctx, request, reply, product, {
+      // Reading: webhook.delivery-destination
+      event: 'product.created',
+      message: 'serviceCreated',
+      status: 201,
+    });
   });
 
   app.patch<{ Params: { identifier: string } }>('/api/core/v1/products/service/:identifier', async (request, reply) => {
@@ -79,6 +89,7 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
       id,
     }) as ProductRecord | undefined;
     // Stryker disable next-line StringLiteral: "Shape of an error body: not shown."
+    // Reading: update-service.unknown-id
     if (!found) return respond.unknownIdentifier(reply, 'service product', identifier);
     // Stryker disable next-line StringLiteral: equivalent: the operation's name is told to the faults' hook points alone
     const body = validate(ctx, 'updateServiceProduct', schemas.patch, request, reply, found);
@@ -88,12 +99,14 @@ export const productRoutes: FastifyPluginAsync<ReferenceContext> = async (app, c
     const before = structuredClone(found);
     // Stryker disable next-line StringLiteral: equivalent: the operation's name is told to the faults' hook points alone
     const product = write(ctx, 'updateServiceProduct', found, body);
+    // Reading: webhook.delivery-destination
     const sent: Sent = { event: 'product.updated', message: 'serviceUpdated', status: 200 };
     return answer(ctx, request, reply, product, sent, before);
   });
 };
 
 /** The body validated, or undefined with the 422 sent. `self` is the product an update changes. */
+// Reading: register-webhook.validation, update-webhook.validation, create-booking.validation, create-service.validation, update-service.validation
 function validate(
   ctx: ReferenceContext,
   operation: OperationId,
@@ -178,6 +191,7 @@ function answer(
   const data = renderProduct(product, 'detail', renderContext(ctx, request));
   // Stryker disable next-line all: equivalent: the product as it was is handed to the emission's hook point alone
   const previous = before && (() => renderProduct(before, 'detail', renderContext(ctx, request)));
+  // Reading: webhook.delivery-destination
   ctx.deliveries.emit(sent.event, data, ctx.store.webhooks.values(), previous);
   return reply.code(sent.status).send(ctx.respond.envelope(sent.message, data));
 }

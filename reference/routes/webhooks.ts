@@ -121,6 +121,7 @@ function variantErrors(
 }
 
 /** The body validated, or undefined with the 422 sent. `self` is the webhook an update changes. */
+// Reading: register-webhook.validation, update-webhook.validation, create-booking.validation, create-service.validation, update-service.validation
 function validate(
   ctx: ReferenceContext,
   schema: z.ZodType<WebhookBody>,

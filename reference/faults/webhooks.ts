@@ -180,6 +180,20 @@ const instanceFaults = {
       },
     },
   },
+  'delivery-first-event-only': {
+    clause: 'webhook.delivery-destination',
+    description:
+      'A webhook is notified only of the first event it lists (the dispatcher reads `events[0]`, not the list): one subscribed to several misses the others.',
+    bends: {
+      emit: {
+        when: ({ webhooks }) => webhooks.some((w) => w.events.length > 1),
+        bend: (emission) => ({
+          ...emission,
+          webhooks: emission.webhooks.filter((w) => w.events[0]?.event_name === emission.event),
+        }),
+      },
+    },
+  },
   'delivery-booking-created-method-put': {
     clause: 'webhook.delivery-method',
     description: "`product.created` of a booking product is sent with PUT, whatever the webhook's `method_type`.",

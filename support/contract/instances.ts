@@ -39,6 +39,8 @@ export const InstanceDimensions = {
     'secret of 100 characters',
     'is_refundable true',
     'is_refundable false',
+    'two events',
+    'three events',
   ],
   /** A range on its edge, a page, and how many values a filter carries. */
   bound: [

@@ -42,6 +42,26 @@ const ONCE_WATCH_MS = 1_000;
 test.describe('Webhook deliveries', () => {
   test.skip(({ config }) => deliveriesUnobservable(config) !== undefined, DELIVERIES_UNOBSERVABLE);
 
+  // A webhook subscribed to several events is notified of each: one of two, one of three (the event the write
+  // causes listed last, after events of other resources no test causes).
+  for (const [value, events] of [
+    ['two events', ['product.updated', 'product.created']],
+    ['three events', ['order.created', 'product.updated', 'product.created']],
+  ] as const) {
+    test(
+      `notify a webhook subscribed to ${value} of the one that happens: product.created of a service product`,
+      cites('registerWebhook', 'webhook.delivery-destination').on({
+        ...causeInstance({ event: 'product.created', kind: 'service' }),
+        value,
+      }),
+      async ({ deliveries, inbox }) => {
+        const write = await deliveries.writeOf({ event: 'product.created', kind: 'service' });
+        await deliveries.registerAt(inbox, { events: [...events] });
+        await write.andCatch(inbox, 'fail');
+      },
+    );
+  }
+
   for (const cause of CAUSES) {
     const { event } = cause;
     const of = causeTitle(cause);

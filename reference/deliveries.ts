@@ -66,6 +66,7 @@ async function statusOf(response: Awaited<ReturnType<typeof httpRequest>>): Prom
 export class DeliveryDispatcher {
   #pending = 0;
   #dropped = 0;
+  // Reading: webhook.delivery-destination
   #closed = false;
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #inFlight = new Set<AbortController>();
@@ -230,6 +231,7 @@ export class DeliveryDispatcher {
   }
   // Stryker restore all
 
+  // Reading: webhook.delivery-signature
   #signatureHeaders(secret: string, message: SignedMessage): Record<string, string> {
     const { signature, signaturePrefix } = this.options;
     const headers = signatureHeaders(signature, secret, message);

@@ -346,6 +346,8 @@ interface Tally {
   readonly unexplained: Set<string>;
   /** The tests that passed against it. */
   readonly passed: Set<string>;
+  /** The tests it made skip for a reason the verdict accepts. */
+  readonly excused: Set<string>;
 }
 
 /**
@@ -376,6 +378,7 @@ async function runRound(
   const pointed = new Map<string, Set<string>>();
   const skippedOn = new Map<string, Map<string, Set<string>>>();
   const passed = new Map<string, Set<string>>();
+  const excused = new Map<string, Set<string>>();
   let ranCopies = 0;
   let durationMs = 0;
   for (const [i, chunk] of chunks.entries()) {
@@ -384,10 +387,11 @@ async function runRound(
     for (const [id, clauses] of run.pointed) pointed.set(id, clauses);
     for (const [id, byClause] of run.skippedOn) skippedOn.set(id, byClause);
     for (const [id, keys] of run.passed) passed.set(id, keys);
+    for (const [id, keys] of run.excused) excused.set(id, keys);
     ranCopies += run.ranCopies;
     durationMs += run.durationMs;
   }
-  return { failed, pointed, skippedOn, passed, ranCopies, durationMs };
+  return { failed, pointed, skippedOn, passed, excused, ranCopies, durationMs };
 }
 
 interface RoundResult {
@@ -402,6 +406,8 @@ interface RoundResult {
   readonly skippedOn: Map<string, Map<string, Set<string>>>;
   /** The tests that passed against each mutant. */
   readonly passed: Map<string, Set<string>>;
+  /** The tests each mutant made skip for a reason the verdict accepts: not applicable, or a setting named. */
+  readonly excused: Map<string, Set<string>>;
   readonly ranCopies: number;
   readonly durationMs: number;
 }
@@ -429,10 +435,15 @@ function logTimes(name: string, result: Awaited<ReturnType<typeof runSuite>>): v
  * setting the configuration could change.
  */
 function countedAgainstTheStore(copy: TestOutcome): boolean {
-  if (copy.outcome !== 'skipped' || !copy.tags.includes('@stated')) return false;
-  if (copy.annotations.some((a) => a.type === Annotation.notApplicable)) return false;
+  return copy.outcome === 'skipped' && copy.tags.includes('@stated') && !excusedSkip(copy);
+}
+
+/** A skip the verdict accepts of itself: a test that does not apply, or one whose reason names a setting. */
+function excusedSkip(copy: TestOutcome): boolean {
+  if (copy.outcome !== 'skipped') return false;
+  if (copy.annotations.some((a) => a.type === Annotation.notApplicable)) return true;
   const reason = copy.annotations.find((a) => a.type === 'skip')?.description ?? '';
-  return settingsNamed(reason).length === 0;
+  return settingsNamed(reason).length > 0;
 }
 
 /** One run of the suite: each mutant of `round` against its given tests. The failures, by mutant. */
@@ -463,6 +474,7 @@ async function runChunk(
   const pointed = new Map<string, Set<string>>();
   const skippedOn = new Map<string, Map<string, Set<string>>>();
   const passed = new Map<string, Set<string>>();
+  const excused = new Map<string, Set<string>>();
   if (process.env.MUTATION_DEBUG) logTimes(name, result);
   for (const copy of result.tests) {
     const id = copy.annotations.find((a) => a.type === MatrixAnnotation.fault)?.description?.replace(/^mutant-/, '');
@@ -474,6 +486,7 @@ async function runChunk(
       copy.outcome === 'flaky';
     if (broke) failed.set(id, (failed.get(id) ?? new Set()).add(key));
     else if (copy.outcome === 'expected') passed.set(id, (passed.get(id) ?? new Set()).add(key));
+    else if (excusedSkip(copy)) excused.set(id, (excused.get(id) ?? new Set()).add(key));
     for (const a of copy.annotations) {
       if (a.type !== Annotation.dependsOn || !a.description) continue;
       pointed.set(id, (pointed.get(id) ?? new Set()).add(a.description));
@@ -483,7 +496,15 @@ async function runChunk(
       skippedOn.set(id, byClause);
     }
   }
-  return { failed, pointed, skippedOn, passed, ranCopies: result.tests.length, durationMs: result.durationMs };
+  return {
+    failed,
+    pointed,
+    skippedOn,
+    passed,
+    excused,
+    ranCopies: result.tests.length,
+    durationMs: result.durationMs,
+  };
 }
 
 type Coverage = ReturnType<typeof readCoverage>;
@@ -568,6 +589,7 @@ async function runRounds(input: RoundsInput) {
         skippedOn: new Map(),
         unexplained: new Set(),
         passed: new Set(),
+        excused: new Set(),
       },
     ]),
   );
@@ -581,7 +603,7 @@ async function runRounds(input: RoundsInput) {
     if (round.size === 0) break;
     const count = [...round.values()].reduce((n, t) => n + t.length, 0);
     pairs += count;
-    const { failed, pointed, skippedOn, passed, durationMs } = await input.run(round, `round-${index + 1}`);
+    const { failed, pointed, skippedOn, passed, excused, durationMs } = await input.run(round, `round-${index + 1}`);
     roundMs.push(durationMs);
     for (const [id, ran] of round) {
       const tally = tallies.get(id);
@@ -589,6 +611,7 @@ async function runRounds(input: RoundsInput) {
       for (const test of ran) tally.tried.add(test);
       for (const clause of pointed.get(id) ?? []) tally.pointed.add(clause);
       for (const key of passed.get(id) ?? []) tally.passed.add(key);
+      for (const key of excused.get(id) ?? []) tally.excused.add(key);
       for (const [clause, titles] of skippedOn.get(id) ?? [])
         for (const title of titles) tally.skippedOn.set(clause, (tally.skippedOn.get(clause) ?? new Set()).add(title));
       for (const key of failed.get(id) ?? []) {
@@ -600,7 +623,7 @@ async function runRounds(input: RoundsInput) {
     }
     for (const m of input.judged) {
       const tally = tallies.get(m.id);
-      if (tally && tally.failed.size === 0) unexplainedSkips(tally, input.candidates.get(m.id)?.list ?? []);
+      if (tally && !tally.stated) unexplainedSkips(tally, input.candidates.get(m.id)?.list ?? []);
     }
     const alive = input.judged.filter((m) => {
       const tally = tallies.get(m.id);
@@ -616,8 +639,8 @@ async function runRounds(input: RoundsInput) {
 
 /**
  * The `@stated` tests a mutant made skip that the verdict holds against the store: those that depend on a clause
- * whose tests (of those that reach its line: the others run as on the clean reference) all ran against it and
- * passed. A store with the bug is then NOT CONFORMANT though no test fails (a skip no failing test explains), and
+ * whose tests (of those that reach its line: the others run as on the clean reference) all ran against it, and
+ * none failed or skipped for a reason the verdict accepts. A store with the bug is then NOT CONFORMANT though no test fails (a skip no failing test explains), and
  * the mutant is done.
  */
 function unexplainedSkips(tally: Tally, candidates: readonly TestOutcome[]): void {
@@ -626,7 +649,12 @@ function unexplainedSkips(tally: Tally, candidates: readonly TestOutcome[]): voi
     const citing = candidates.filter(
       (t) => t.clauses.includes(clause) && (!isStated(clause) || levelOf(t) === 'stated'),
     );
-    if (!citing.every((t) => tally.passed.has(t.title))) continue;
+    // Shown broken by a test of it that failed, or that skipped for a reason the verdict accepts (the others
+    // skipped on a further clause are taken as unexplained too: the verdict accepts those only down a chain that
+    // ends in a failure).
+    const unbroken = (t: TestOutcome) =>
+      tally.tried.has(t) && !tally.failed.has(t.title) && !tally.excused.has(t.title);
+    if (!citing.every(unbroken)) continue;
     for (const title of titles) tally.unexplained.add(title);
     tally.stated = true;
   }

@@ -223,6 +223,7 @@ function productComponents(): Record<string, ComponentEntry> {
         'conventions.timestamps',
         'conventions.image-absolute-url',
         'conventions.image-placeholder',
+        'product.image-given',
       ],
       'A Product as create and update answer it: `type` is the code (`booking` or `service`), `is_published` is present and `sku` absent, `identifier` equals `id`.',
     ),

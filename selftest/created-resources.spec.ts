@@ -96,6 +96,10 @@ async function runAgainstReference(
 const canDeliver = (webhook: WebhookRecord) =>
   webhook.status === 1 && !new URL(webhook.url).hostname.endsWith('.invalid');
 
+/** The webhooks of the run on the reference that can still deliver, as `id url` lines. */
+const stillDelivering = (webhooks: readonly WebhookRecord[]) =>
+  webhooks.filter(canDeliver).map((w) => `${w.id} ${w.url}`);
+
 test('with no delete setting, preflight proves the conventional delete paths and each test deletes what it made: the list names every resource the store gained, each deleted', async ({
   servers,
 }) => {
@@ -161,12 +165,7 @@ test('with delete paths off, a run that fails halfway still lists everything it 
   expect(idsOf(report, 'product'), 'products listed: exactly those the target gained').toEqual(created.product);
   expect(idsOf(report, 'webhook'), 'webhooks listed: exactly those the target gained').toEqual(created.webhook);
   expect(remaining, 'every listed resource is still there').toEqual(created);
-  expect(
-    webhooks()
-      .filter(canDeliver)
-      .map((w) => `${w.id} ${w.url}`),
-    'webhooks of the run that can still deliver',
-  ).toEqual([]);
+  expect(stillDelivering(webhooks()), 'webhooks of the run that can still deliver').toEqual([]);
   expect(
     webhooks().filter((w) => w.status !== 0 || w.events.map((e) => e.event_name).join() !== 'category.created'),
     'webhooks not switched off to status 0 and category.created',
@@ -208,12 +207,7 @@ test('what a test makes for several tests is cleaned up by it once they need it 
     'shared webhooks not switched off by the test that made them, once read',
   ).toEqual([]);
   expect(new Set(shared.map((r) => r.cleanup)), 'what became of them').toEqual(new Set(['switched-off']));
-  expect(
-    webhooks()
-      .filter(canDeliver)
-      .map((w) => `${w.id} ${w.url}`),
-    'webhooks of the run that can still deliver',
-  ).toEqual([]);
+  expect(stillDelivering(webhooks()), 'webhooks of the run that can still deliver').toEqual([]);
 });
 
 test('two shards at once, sharing REPORTS_DIR and the run id, each list and delete only what they created', async ({

@@ -1,8 +1,8 @@
 /**
  * List Products filters: every one is a reading (the spec lists the parameters, not their meaning).
- * Each test reads products made for it, or the shared set when it only reads; a filter's effect on the whole list is judged on every page the
- * filtered list walks to, and its effect on the test's own products on the list searched also for the
- * word in their names (both read by fixtures/list-sets.ts).
+ * Each test reads products made for it, or the shared set when it only reads. A filter's effect on the
+ * whole list is judged on every page the filtered list walks to, and its effect on those products on the
+ * list searched also for the word in their names (both read by fixtures/list-sets.ts).
  */
 import { cites, concurrently, expect, notApplicable, test } from '../../fixtures/index.ts';
 import {

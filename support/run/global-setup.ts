@@ -29,6 +29,7 @@ import type { Delivery } from '../capture/delivery.ts';
 import { readVariable } from '../contract/variables.ts';
 import { probeStore } from './store-probe.ts';
 import { cleanUpCreatedResources, summarize } from './teardown.ts';
+import { clearMadeOnce } from './made-once.ts';
 import { assertTracesRedacted } from './trace-guard.ts';
 import { assertVerdictKept, hasVerdictReporter } from './reporter-guard.ts';
 
@@ -260,6 +261,8 @@ function tearDown(
       if (summary) console.log(summary);
     } finally {
       await close();
+      // What the workers made once for each other (support/run/made-once.ts): read by no one after the run.
+      if (process.env.RUN_INSTANCE) await clearMadeOnce(process.env.RUN_INSTANCE);
     }
   };
 }

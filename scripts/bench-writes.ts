@@ -1,11 +1,13 @@
 /**
- * `npm run bench:writes [-- --targets=embedded,foreign,foreign:all --top=15]`: the resources a full run
+ * `npm run bench:writes [-- --targets=embedded,foreign,foreign:all --top=15 --workers=8]`: the resources a full run
  * creates on the store it judges (issue 35: at most 250). Runs the suite as a user does by default
  * (generated requests and delivery observations on) against each target: `embedded` (the embedded
  * reference), `foreign` (the store we did not write, with no choice) and `foreign:<choices>` (its
  * STORE_CHOICES, `all` or `random:<seed>`, as selftest/harness/foreign-store.ts starts it). Reads the run's
  * created-resources.json and prints, per target: the verdict, what was created (products and webhooks), by
- * spec file, and the tests that created the most. Exits 1 when a run creates more than the goal.
+ * spec file, and the tests that created the most. `--workers=8` runs at the count a remote target gets on
+ * two cores (what the tests that only read share is made once per run, whatever the count). Exits 1 when a
+ * run creates more than the goal.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,6 +21,8 @@ const targets = option('targets', 'embedded,foreign,foreign:all')
   .map((t) => t.trim())
   .filter(Boolean);
 const top = Number(option('top', '15'));
+/** The run's workers (WORKERS), else the count the config picks. */
+const workers = option('workers', '');
 
 /** What the bench reads of created-resources.json: each resource's kind and the test that made it. */
 interface Created {
@@ -51,7 +55,8 @@ async function measure(target: string): Promise<boolean> {
   const close = store ? closeOnExit(() => store.close()) : undefined;
   const work = tempDir('bench-writes');
   try {
-    const run = await timedRun({ args: ['--project=conformance'], env: store?.env ?? {}, keepReports: work.dir });
+    const env = { ...store?.env, ...(workers ? { WORKERS: workers } : {}) };
+    const run = await timedRun({ args: ['--project=conformance'], env, keepReports: work.dir });
     const verdict = /Conformance: ([A-Z ]+)\./.exec(run.stdout)?.[1] ?? `no verdict (exit ${run.exitCode})`;
     const created = createdIn(path.join(work.dir, 'reports'));
     const fileOf = new Map(run.tests.map((t) => [t.title, t.file]));
@@ -60,7 +65,7 @@ async function measure(target: string): Promise<boolean> {
       .join(', ');
     const within = created.length <= GOAL;
     console.log(
-      `${target}: ${created.length} resources (${kinds}); goal ≤ ${GOAL}: ${within ? 'OK' : 'OVER'}. ` +
+      `${target}${workers ? ` at ${workers} workers` : ''}: ${created.length} resources (${kinds}); goal ≤ ${GOAL}: ${within ? 'OK' : 'OVER'}. ` +
         `${verdict}, ${run.tests.length} tests, ${seconds(run.durationMs)} (${run.load})`,
     );
     console.log('  by spec file:');

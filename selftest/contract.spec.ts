@@ -16,7 +16,7 @@ import { OperationIds, Operations, type OperationContract, type OperationId } fr
 import { ResponseData } from '../support/contract/schemas/responses.ts';
 import { OPENAPI_FILE } from '../support/report/openapi/document.ts';
 import { FaultCatalogue, FaultNames } from '../reference/faults/index.ts';
-import { listSuite } from './harness/suite-run.ts';
+import { sharedSuiteList } from './harness/shared-run.ts';
 
 const read = (file: string) => readFileSync(path.join(PROJECT_ROOT, file), 'utf8');
 
@@ -60,7 +60,7 @@ test('every operation has each file of "Adding an operation": clauses, response 
 const SHARED_CONCERNS = ['conventions/', 'security/', 'generated/', 'observations/'];
 
 test('every test of an operation sits in one of the spec files operations.ts gives it, or in a concern every operation shares', async () => {
-  const misplaced = (await listSuite()).flatMap((t) => {
+  const misplaced = (await sharedSuiteList()).flatMap((t) => {
     const file = t.file.replace(/^tests\//, '');
     if (SHARED_CONCERNS.some((concern) => file.startsWith(concern))) return [];
     return OperationIds.filter((id) => t.tags.includes(Operations[id].tag))

@@ -8,14 +8,14 @@
  * every one.
  */
 import { expect, test } from './fixtures.ts';
-import { listSuite } from './harness/suite-run.ts';
+import { sharedSuiteList } from './harness/shared-run.ts';
 import { buildFaultMatrix } from './matrix/fault-matrix.ts';
 import { matrixProblems, matrixSummary, writeFaultMatrix } from './matrix/report.ts';
 
 const VERDICT_CHECKS = 3;
 
 test('every conformance test has a title path of its own: the fault matrix knows a test by it', async () => {
-  const titles = (await listSuite()).map((t) => t.title);
+  const titles = (await sharedSuiteList()).map((t) => t.title);
   expect(
     titles.filter((title, i) => titles.indexOf(title) !== i),
     'titles (describes › title) declared twice across the suite',

@@ -9,12 +9,12 @@ import path from 'node:path';
 import { expect, test } from './fixtures.ts';
 import { PROJECT_ROOT } from '../support/run/config.ts';
 import { Operations, OperationIds } from '../support/contract/operations.ts';
-import { listSuite } from './harness/suite-run.ts';
+import { sharedSuiteList } from './harness/shared-run.ts';
 import { declared, instancesDoc, unjudgedInstances, type DeclaredTest } from './support/instances-doc.ts';
 
 let tests: DeclaredTest[];
 test.beforeAll(async () => {
-  tests = declared(await listSuite());
+  tests = declared(await sharedSuiteList());
 });
 
 test('every operation of the spec has a test', () => {

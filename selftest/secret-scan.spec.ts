@@ -30,7 +30,8 @@ import {
   type SecretPattern,
   type WrittenFile,
 } from './support/report-files.ts';
-import { listSuite, runSuite, type RunResult } from './harness/suite-run.ts';
+import { sharedSuiteList } from './harness/shared-run.ts';
+import { runSuite, type RunResult } from './harness/suite-run.ts';
 
 const TOKEN = `tok-SECRETSCAN-${randomBytes(12).toString('hex')}`;
 /** The control token of a shared capture server (CAPTURE_URL), given as a user gives it. */
@@ -163,7 +164,7 @@ test('faults around secrets on, traces on, a client timeout, a shared capture se
   const faults = FaultNames.filter((name) =>
     (SECRET_CLAUSES as readonly string[]).includes(FaultCatalogue[name].clause),
   );
-  const tests = (await listSuite()).filter((t) =>
+  const tests = (await sharedSuiteList()).filter((t) =>
     t.clauses.some((c) => (SECRET_CLAUSES as readonly string[]).includes(c)),
   );
   const dir = await runDirectory(testInfo, 'secret-faults');

@@ -11,7 +11,7 @@ import { watch } from 'node:fs';
 import { access, mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PROJECT_ROOT } from '../../support/run/config.ts';
-import type { RunResult } from './suite-run.ts';
+import { listSuite, type RunResult, type TestOutcome } from './suite-run.ts';
 
 /** Where the shared runs of one `npm test` keep their lock, their result and their reports. */
 const SHARED_RUNS_DIR = path.join(PROJECT_ROOT, 'test-results', 'shared-runs');
@@ -112,3 +112,22 @@ const exists = (file: string) =>
 
 /** JSON writes NaN as null: a run without a report has no worker count. */
 const revived = (result: RunResult): RunResult => ({ ...result, workers: result.workers ?? Number.NaN });
+
+/** The suite's tests with their clauses (listSuite, no environment of its own): one listing per `npm test`. */
+export async function sharedSuiteList(): Promise<TestOutcome[]> {
+  const { facts } = await sharedRun('suite-list', async () => ({ result: emptied(), facts: await listSuite() }));
+  return facts;
+}
+
+/** No run of its own to keep: the listing is its facts. */
+const emptied = (): RunResult => ({
+  exitCode: 0,
+  tests: [],
+  reported: false,
+  workers: Number.NaN,
+  stdout: '',
+  stderr: '',
+  durationMs: 0,
+  startedAt: 0,
+  cpuMs: 0,
+});

@@ -18,7 +18,7 @@ const LOOK_AGAIN_MS = 250;
 export const madeOnceDir = (runInstance: string): string =>
   path.join(tmpdir(), `store-api-conformance-shared-${runInstance}`);
 
-/** Removes a run's directory (global setup, before any worker; global teardown, after every one). */
+/** Removes a run's directory (global teardown, once every worker has ended). */
 export async function clearMadeOnce(runInstance: string): Promise<void> {
   await rm(madeOnceDir(runInstance), { recursive: true, force: true });
 }

@@ -1,14 +1,15 @@
 /**
- * `npm run bench:selftest`: what the project's own tests cost, in conformance runs on the same machine.
- * Runs `npm run conformance` twice, then `npm test`, each as a user would (npm, in this checkout), and
- * prints their wall times, the median of the two conformance runs and the ratio npm test / that median
- * (bar: at most 10). Exits 1 over the bar, or when npm test fails.
+ * `npm run bench:selftest`: what the project's own tests cost on this machine. Runs `npm run conformance`
+ * twice, then `npm test`, each as a user would (npm, in this checkout), and prints their wall times and
+ * npm test's against its goal (issue 36: at most 240 s on CI's two cores), with the ratio npm test / the
+ * median conformance run for scale. Exits 1 over the goal, or when npm test fails. The proofs that run the
+ * whole suite are `npm run test:whole`'s, which this does not time.
  */
 import { spawn } from 'node:child_process';
 import { PROJECT_ROOT } from '../support/run/config.ts';
 import { machine, median, seconds } from '../selftest/bench/harness.ts';
 
-const BAR = 10;
+const GOAL_MS = 240_000;
 
 /** `npm run <script>` in this checkout, its output dropped: its wall time and exit code. */
 function timedNpm(script: string): Promise<{ ms: number; code: number }> {
@@ -27,10 +28,9 @@ for (let run = 1; run <= 2; run++) {
   console.log(`npm run conformance, run ${run}: ${seconds(ms)} (exit ${code})`);
 }
 const selftest = await timedNpm('test');
-console.log(`npm test: ${seconds(selftest.ms)} (exit ${selftest.code})`);
 const ratio = selftest.ms / median(conformance);
 console.log(
-  `npm test / median npm run conformance: ${seconds(selftest.ms)} / ${seconds(median(conformance))} = ${ratio.toFixed(1)} ` +
-    `(bar ≤ ${BAR}): ${ratio <= BAR ? 'OK' : 'OVER THE BAR'}`,
+  `npm test: ${seconds(selftest.ms)} (exit ${selftest.code}; goal ≤ ${seconds(GOAL_MS)}): ${selftest.ms <= GOAL_MS ? 'OK' : 'OVER THE GOAL'}; ` +
+    `${ratio.toFixed(1)} × the median npm run conformance (${seconds(median(conformance))})`,
 );
-process.exitCode = ratio <= BAR && selftest.code === 0 ? 0 : 1;
+process.exitCode = selftest.ms <= GOAL_MS && selftest.code === 0 ? 0 : 1;

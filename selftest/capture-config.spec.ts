@@ -5,7 +5,7 @@
  * delivery spec as a child suite, as a user would; the loopback and hmac-sha256 cases read the delivery
  * tests of runs other self tests read too (selftest/support/discovered-run.ts).
  */
-import { expect, test } from './fixtures.ts';
+import { expect, test, WHOLE_SUITE } from './fixtures.ts';
 import { deliveriesUnobservable, REMOTE_WITHOUT_PUBLIC_URL } from '../support/capture/reach.ts';
 import { sharedCapture } from '../support/capture/start.ts';
 import { describeConfig, parseConfig, REFERENCE_PROFILE } from '../support/run/config.ts';
@@ -90,7 +90,7 @@ test('a target on loopback receives deliveries at the loopback capture server wi
   ).toEqual([]);
 });
 
-test('WEBHOOK_SIGNATURE_SCHEME=none skips the signature test only', async () => {
+test('WEBHOOK_SIGNATURE_SCHEME=none skips the signature test only', WHOLE_SUITE, async () => {
   // A run with a fault of Create Booking Product's status, which bends no delivery: html-report.spec.ts opens
   // its reports (selftest/support/not-conformant-run.ts).
   const { result } = await notConformantRun();
@@ -99,17 +99,21 @@ test('WEBHOOK_SIGNATURE_SCHEME=none skips the signature test only', async () => 
   for (const t of deliveries) expect(t.outcome, t.title).toBe(SIGNATURE_TEST.test(t.title) ? 'skipped' : 'expected');
 });
 
-test('WEBHOOK_SIGNATURE_SCHEME=hmac-sha256 verifies with the configured header and encoding', async ({ servers }) => {
-  // The divergent reference signs with HMAC-SHA256 in X-Store-Signature, in base64, as its run is configured
-  // (selftest/support/discovered-run.ts, a run other self tests read too).
-  const { result, facts } = await discoveredRun('divergent', servers);
-  expect(facts.signature, 'what the run was told').toEqual({
-    WEBHOOK_SIGNATURE_SCHEME: 'hmac-sha256',
-    WEBHOOK_SIGNATURE_HEADER: 'X-Store-Signature',
-    WEBHOOK_SIGNATURE_ENCODING: 'base64',
-  });
-  // One signature test per delivery the suite causes: each must verify.
-  const seen = outcomes({ ...result, tests: result.tests.filter((t) => /carry a signature/.test(t.title)) });
-  expect(seen.length, result.stderr).toBeGreaterThan(0);
-  expect(seen.filter((o) => !/^expected: .*carry a signature/.test(o))).toEqual([]);
-});
+test(
+  'WEBHOOK_SIGNATURE_SCHEME=hmac-sha256 verifies with the configured header and encoding',
+  WHOLE_SUITE,
+  async ({ servers }) => {
+    // The divergent reference signs with HMAC-SHA256 in X-Store-Signature, in base64, as its run is configured
+    // (selftest/support/discovered-run.ts, a run other self tests read too).
+    const { result, facts } = await discoveredRun('divergent', servers);
+    expect(facts.signature, 'what the run was told').toEqual({
+      WEBHOOK_SIGNATURE_SCHEME: 'hmac-sha256',
+      WEBHOOK_SIGNATURE_HEADER: 'X-Store-Signature',
+      WEBHOOK_SIGNATURE_ENCODING: 'base64',
+    });
+    // One signature test per delivery the suite causes: each must verify.
+    const seen = outcomes({ ...result, tests: result.tests.filter((t) => /carry a signature/.test(t.title)) });
+    expect(seen.length, result.stderr).toBeGreaterThan(0);
+    expect(seen.filter((o) => !/^expected: .*carry a signature/.test(o))).toEqual([]);
+  },
+);

@@ -6,7 +6,7 @@
  * Playwright's test timeout, and the run must end within a set bound.
  */
 import path from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { expect, test, WHOLE_SUITE } from './fixtures.ts';
 import { runDirectory } from './support/report-files.ts';
 import { REFERENCE_PROFILE } from '../support/run/config.ts';
 import { buildChaosTarget, ChaosModes, HUGE_BODY_BYTES, type ChaosMode } from './chaos/chaos-target.ts';
@@ -62,45 +62,47 @@ const SIGNATURES: Record<Exclude<ChaosMode, 'pass-through'>, RegExp> = {
 type SuiteRun = Awaited<ReturnType<typeof runSuite>>;
 type TestResult = SuiteRun['tests'][number];
 
-test('the suite against a broken target: every failure says what the target did, none hangs, the run ends in bounded time', async ({
-  servers,
-}, testInfo) => {
-  const chaos = buildChaosTarget({ token: TOKEN });
-  const url = await servers.listen(chaos.app);
-  const work = await runDirectory(testInfo, 'chaos');
-  const result = await runSuite({
-    env: {
-      BASE_URL: url,
-      API_TOKEN: TOKEN,
-      TARGET_PROFILE: REFERENCE_PROFILE,
-      REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-      DELIVERY_TIMEOUT_MS: '2000',
-      CREATED_RESOURCES_FILE: path.join(work, 'created-resources.json'),
-    },
-    args: [...CHAOS_SPECS, '--workers=4'],
-    timeoutMs: WALL_TIME_LIMIT_MS + 2 * 60_000,
-  });
-  const failed = result.tests.filter((t) => t.outcome === 'unexpected');
-  await attachSummary(result, failed, chaos.served);
+test(
+  'the suite against a broken target: every failure says what the target did, none hangs, the run ends in bounded time',
+  WHOLE_SUITE,
+  async ({ servers }, testInfo) => {
+    const chaos = buildChaosTarget({ token: TOKEN });
+    const url = await servers.listen(chaos.app);
+    const work = await runDirectory(testInfo, 'chaos');
+    const result = await runSuite({
+      env: {
+        BASE_URL: url,
+        API_TOKEN: TOKEN,
+        TARGET_PROFILE: REFERENCE_PROFILE,
+        REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+        DELIVERY_TIMEOUT_MS: '2000',
+        CREATED_RESOURCES_FILE: path.join(work, 'created-resources.json'),
+      },
+      args: [...CHAOS_SPECS, '--workers=4'],
+      timeoutMs: WALL_TIME_LIMIT_MS + 2 * 60_000,
+    });
+    const failed = result.tests.filter((t) => t.outcome === 'unexpected');
+    await attachSummary(result, failed, chaos.served);
 
-  expect(result.tests.length, `tests reported (stderr: ${result.stderr.slice(0, 2_000)})`).toBeGreaterThan(0);
-  expect(result.exitCode, 'exit code of a run with failures').not.toBe(0);
-  expect(result.durationMs, 'wall time of the run (ms)').toBeLessThan(WALL_TIME_LIMIT_MS);
-  expect(
-    result.tests
-      .filter((t) => t.errors.some((e) => /Test timeout of \d+ms exceeded|Worker teardown timeout/.test(e)))
-      .map((t) => t.listLine),
-    'tests that ran into the test timeout instead of failing on the request timeout',
-  ).toEqual([]);
-  expect(
-    failed
-      .filter((t) => !READABLE.some((form) => form.test(firstError(t))))
-      .map((t) => `${t.listLine}\n${firstError(t).slice(0, 600)}`),
-    'failures whose message does not say what the target answered',
-  ).toEqual([]);
-  for (const mode of ChaosModes) expect(chaos.served[mode], `requests answered "${mode}"`).toBeGreaterThan(0);
-  expectEachBreakageReported(result, failed);
-});
+    expect(result.tests.length, `tests reported (stderr: ${result.stderr.slice(0, 2_000)})`).toBeGreaterThan(0);
+    expect(result.exitCode, 'exit code of a run with failures').not.toBe(0);
+    expect(result.durationMs, 'wall time of the run (ms)').toBeLessThan(WALL_TIME_LIMIT_MS);
+    expect(
+      result.tests
+        .filter((t) => t.errors.some((e) => /Test timeout of \d+ms exceeded|Worker teardown timeout/.test(e)))
+        .map((t) => t.listLine),
+      'tests that ran into the test timeout instead of failing on the request timeout',
+    ).toEqual([]);
+    expect(
+      failed
+        .filter((t) => !READABLE.some((form) => form.test(firstError(t))))
+        .map((t) => `${t.listLine}\n${firstError(t).slice(0, 600)}`),
+      'failures whose message does not say what the target answered',
+    ).toEqual([]);
+    for (const mode of ChaosModes) expect(chaos.served[mode], `requests answered "${mode}"`).toBeGreaterThan(0);
+    expectEachBreakageReported(result, failed);
+  },
+);
 
 const firstError = (t: TestResult) => t.errors[0] ?? '(no error message)';
 const skipReasons = (t: TestResult) => t.annotations.filter((a) => a.type === 'skip').map((a) => a.description ?? '');

@@ -16,7 +16,7 @@ import { REFERENCE_PROFILE } from '../support/run/config.ts';
 import { recordCreation, recordStoreProbe } from '../support/run/created-resources.ts';
 import type { CreatedResourcesReport } from '../support/run/teardown.ts';
 import { runSuite, type RunResult } from './harness/suite-run.ts';
-import { expect, SELFTEST_TOKEN, test, type TestServers } from './fixtures.ts';
+import { expect, SELFTEST_TOKEN, test, type TestServers, WHOLE_SUITE } from './fixtures.ts';
 import { runDirectory } from './support/report-files.ts';
 import { childEnvironment } from './harness/suite-run.ts';
 
@@ -210,62 +210,66 @@ test('what a test makes for several tests is cleaned up by it once they need it 
   expect(stillDelivering(webhooks()), 'webhooks of the run that can still deliver').toEqual([]);
 });
 
-test('two shards at once, sharing REPORTS_DIR and the run id, each list and delete only what they created', async ({
-  servers,
-}) => {
-  const {
-    url,
-    server: { store },
-  } = await servers.reference();
-  const inserted = { product: watchInserts(store.products), webhook: watchInserts(store.webhooks) };
-  const reports = await runDirectory(test.info(), 'shared-reports');
-  const runId = `selftest-${Date.now().toString(36)}`;
-  const env = {
-    BASE_URL: url,
-    API_TOKEN: SELFTEST_TOKEN,
-    TARGET_PROFILE: REFERENCE_PROFILE,
-    RUN_ID: runId,
-    REPORTS_DIR: reports,
-    DELETE_PRODUCT_PATH: REFERENCE_DELETE_PATHS.product,
-    DELETE_WEBHOOK_PATH: REFERENCE_DELETE_PATHS.webhook,
-  };
-  const shards = await Promise.all(
-    [1, 2].map(async (i) => {
-      const result = await runSuite({ env, args: [...SPECS, `--shard=${i}/2`, '--workers=1'] });
-      const file = path.join(reports, `created-resources-shard-${i}-of-2.json`);
-      const report = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as CreatedResourcesReport;
-      return { i, result, report };
-    }),
-  );
-  for (const { i, result, report } of shards) {
-    expect(result.exitCode, `shard ${i} passes (stderr: ${result.stderr.slice(0, 1_000)})`).toBe(0);
-    const own = new Set(result.tests.map((t) => t.title));
-    expect(own.size, `shard ${i} ran a test`).toBeGreaterThan(0);
-    expect(report.summary?.created, `shard ${i} lists what it created`).toBeGreaterThan(0);
+test(
+  'two shards at once, sharing REPORTS_DIR and the run id, each list and delete only what they created',
+  WHOLE_SUITE,
+  async ({ servers }) => {
+    const {
+      url,
+      server: { store },
+    } = await servers.reference();
+    const inserted = { product: watchInserts(store.products), webhook: watchInserts(store.webhooks) };
+    const reports = await runDirectory(test.info(), 'shared-reports');
+    const runId = `selftest-${Date.now().toString(36)}`;
+    const env = {
+      BASE_URL: url,
+      API_TOKEN: SELFTEST_TOKEN,
+      TARGET_PROFILE: REFERENCE_PROFILE,
+      RUN_ID: runId,
+      REPORTS_DIR: reports,
+      DELETE_PRODUCT_PATH: REFERENCE_DELETE_PATHS.product,
+      DELETE_WEBHOOK_PATH: REFERENCE_DELETE_PATHS.webhook,
+    };
+    const shards = await Promise.all(
+      [1, 2].map(async (i) => {
+        const result = await runSuite({ env, args: [...SPECS, `--shard=${i}/2`, '--workers=1'] });
+        const file = path.join(reports, `created-resources-shard-${i}-of-2.json`);
+        const report = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as CreatedResourcesReport;
+        return { i, result, report };
+      }),
+    );
+    for (const { i, result, report } of shards) {
+      expect(result.exitCode, `shard ${i} passes (stderr: ${result.stderr.slice(0, 1_000)})`).toBe(0);
+      const own = new Set(result.tests.map((t) => t.title));
+      expect(own.size, `shard ${i} ran a test`).toBeGreaterThan(0);
+      expect(report.summary?.created, `shard ${i} lists what it created`).toBeGreaterThan(0);
+      expect(
+        // Global setup's profile check creates a few of its own in each shard, named so.
+        report.resources
+          .filter((r) => !own.has(r.test ?? '') && !r.test?.startsWith('(global setup'))
+          .map((r) => r.test),
+        `resources in shard ${i}'s list that another shard's tests created`,
+      ).toEqual([]);
+      expect(report.summary.deleted, `shard ${i} deleted all of its own`).toBe(report.summary.created);
+    }
+    const listed = (kind: 'product' | 'webhook') => shards.flatMap((s) => idsOf(s.report, kind)).sort(byNumber);
+    expect(listed('product'), 'products listed once, by the shard that made them').toEqual(
+      [...inserted.product].sort(byNumber),
+    );
+    expect(listed('webhook'), 'webhooks listed once, by the shard that made them').toEqual(
+      [...inserted.webhook].sort(byNumber),
+    );
     expect(
-      // Global setup's profile check creates a few of its own in each shard, named so.
-      report.resources.filter((r) => !own.has(r.test ?? '') && !r.test?.startsWith('(global setup')).map((r) => r.test),
-      `resources in shard ${i}'s list that another shard's tests created`,
-    ).toEqual([]);
-    expect(report.summary.deleted, `shard ${i} deleted all of its own`).toBe(report.summary.created);
-  }
-  const listed = (kind: 'product' | 'webhook') => shards.flatMap((s) => idsOf(s.report, kind)).sort(byNumber);
-  expect(listed('product'), 'products listed once, by the shard that made them').toEqual(
-    [...inserted.product].sort(byNumber),
-  );
-  expect(listed('webhook'), 'webhooks listed once, by the shard that made them').toEqual(
-    [...inserted.webhook].sort(byNumber),
-  );
-  expect(
-    (await readdir(reports)).filter((f) => f.startsWith('created-resources')).sort(),
-    'no unsharded list; each shard its own, journals merged',
-  ).toEqual([
-    'created-resources-shard-1-of-2',
-    'created-resources-shard-1-of-2.json',
-    'created-resources-shard-2-of-2',
-    'created-resources-shard-2-of-2.json',
-  ]);
-});
+      (await readdir(reports)).filter((f) => f.startsWith('created-resources')).sort(),
+      'no unsharded list; each shard its own, journals merged',
+    ).toEqual([
+      'created-resources-shard-1-of-2',
+      'created-resources-shard-1-of-2.json',
+      'created-resources-shard-2-of-2',
+      'created-resources-shard-2-of-2.json',
+    ]);
+  },
+);
 
 test('a mistyped delete path, which the store answers 404: what it did not delete is left, naming the variable, never counted as gone', async ({
   servers,

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { ConformanceReport } from '../support/report/report-format.ts';
 import { runSuite, type RunResult } from './harness/suite-run.ts';
 import { choicesFor } from '../reference/variants/index.ts';
-import { expect, SELFTEST_TOKEN, test, type TestServers } from './fixtures.ts';
+import { expect, SELFTEST_TOKEN, test, type TestServers, WHOLE_SUITE } from './fixtures.ts';
 import { runDirectory } from './support/report-files.ts';
 import { discoveredRun } from './support/discovered-run.ts';
 
@@ -28,17 +28,21 @@ async function verdictOf(dir: string): Promise<ConformanceReport> {
   return ConformanceReport.parse(JSON.parse(await readFile(path.join(dir, 'reports', 'conformance.json'), 'utf8')));
 }
 
-test('the whole suite against the divergent reference: 0 failures at either level, CONFORMANT', async ({ servers }) => {
-  // As a vendor runs it: served on loopback, with the profile `profile discover` wrote from it (profile.spec.ts
-  // reads the same run, selftest/support/discovered-run.ts).
-  const { result, dir } = await discoveredRun('divergent', servers);
-  expect(result.tests.length, `tests run (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(200);
-  expect(notPassing(result), 'tests failing against the divergent reference').toEqual([]);
-  expect(result.exitCode).toBe(0);
-  const report = await verdictOf(dir);
-  expect(report.verdict).toBe('CONFORMANT');
-  expect(report.selection, 'the whole suite ran: no selection named').toBeUndefined();
-});
+test(
+  'the whole suite against the divergent reference: 0 failures at either level, CONFORMANT',
+  WHOLE_SUITE,
+  async ({ servers }) => {
+    // As a vendor runs it: served on loopback, with the profile `profile discover` wrote from it (profile.spec.ts
+    // reads the same run, selftest/support/discovered-run.ts).
+    const { result, dir } = await discoveredRun('divergent', servers);
+    expect(result.tests.length, `tests run (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(200);
+    expect(notPassing(result), 'tests failing against the divergent reference').toEqual([]);
+    expect(result.exitCode).toBe(0);
+    const report = await verdictOf(dir);
+    expect(report.verdict).toBe('CONFORMANT');
+    expect(report.selection, 'the whole suite ran: no selection named').toBeUndefined();
+  },
+);
 
 /**
  * The readings the strict reference contradicts, by clause: an @assumed test citing one may fail against
@@ -46,29 +50,33 @@ test('the whole suite against the divergent reference: 0 failures at either leve
  */
 const STRICT_CONTRADICTS = ['pagination.page-params'];
 
-test('the whole suite against the strict reference: no @stated failure, no unexplained skip, @assumed failures only where it contradicts a reading, CONFORMANT', async ({}, testInfo) => {
-  const dir = await runDirectory(testInfo, 'strict');
-  const result = await runSuite({ env: { REFERENCE_VARIANT: 'strict' }, keepReports: dir });
-  expect(result.tests.length, `tests run (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(200);
-  const report = await verdictOf(dir);
-  expect(
-    report.tests.filter((t) => t.level === 'stated' && t.outcome !== 'passed' && t.outcome !== 'skipped'),
-    '@stated tests failing against the strict reference',
-  ).toEqual([]);
-  expect(
-    report.tests
-      .filter((t) => t.outcome === 'failed' && !t.clauses.some((c) => STRICT_CONTRADICTS.includes(c)))
-      .map((t) => `${t.title}: ${t.error ?? ''}`),
-    'tests failing against the strict reference on a reading it does not contradict',
-  ).toEqual([]);
-  expect(
-    report.skips
-      .filter((s) => !s.explainedByConfiguration && !s.notApplicable && !s.acceptedAsDependent)
-      .map((s) => `${s.title}: ${s.reason}`),
-    'skips nothing explains',
-  ).toEqual([]);
-  expect(report.verdict).toBe('CONFORMANT');
-});
+test(
+  'the whole suite against the strict reference: no @stated failure, no unexplained skip, @assumed failures only where it contradicts a reading, CONFORMANT',
+  WHOLE_SUITE,
+  async ({}, testInfo) => {
+    const dir = await runDirectory(testInfo, 'strict');
+    const result = await runSuite({ env: { REFERENCE_VARIANT: 'strict' }, keepReports: dir });
+    expect(result.tests.length, `tests run (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(200);
+    const report = await verdictOf(dir);
+    expect(
+      report.tests.filter((t) => t.level === 'stated' && t.outcome !== 'passed' && t.outcome !== 'skipped'),
+      '@stated tests failing against the strict reference',
+    ).toEqual([]);
+    expect(
+      report.tests
+        .filter((t) => t.outcome === 'failed' && !t.clauses.some((c) => STRICT_CONTRADICTS.includes(c)))
+        .map((t) => `${t.title}: ${t.error ?? ''}`),
+      'tests failing against the strict reference on a reading it does not contradict',
+    ).toEqual([]);
+    expect(
+      report.skips
+        .filter((s) => !s.explainedByConfiguration && !s.notApplicable && !s.acceptedAsDependent)
+        .map((s) => `${s.title}: ${s.reason}`),
+      'skips nothing explains',
+    ).toEqual([]);
+    expect(report.verdict).toBe('CONFORMANT');
+  },
+);
 
 /** A parked destination the divergent-ssrf reference takes: https on a public-looking name under `.test`, which resolves nowhere either. */
 const PARKED_ELSEWHERE = 'https://webhooks.conformance.test/parked';

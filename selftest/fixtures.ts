@@ -10,6 +10,13 @@ import { buildReference, type ReferenceOptions, type ReferenceServer } from '../
 import { buildCaptureServer, type CaptureServer, type CaptureServerOptions } from '../support/capture/server.ts';
 import { removeRunDirectories } from './support/report-files.ts';
 
+/**
+ * The tag of a self test that runs the whole conformance suite, or runs it several times in part: a proof of
+ * `npm run test:whole`, which CI runs after `npm test`. `npm test` leaves these out, to stay within its
+ * time on two cores, and runs a fixed sample of the fault matrix in their stead.
+ */
+export const WHOLE_SUITE = { tag: '@whole-suite' };
+
 export const SELFTEST_TOKEN = 'selftest-token-0123456789abcdef';
 
 export interface Listening<T> {

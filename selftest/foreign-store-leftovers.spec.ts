@@ -9,7 +9,7 @@
  */
 import { foreignStoreMissing, startForeignStore, type ForeignStore } from './harness/foreign-store.ts';
 import { runSuite } from './harness/suite-run.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, WHOLE_SUITE } from './fixtures.ts';
 import { runDirectory } from './support/report-files.ts';
 import { reportIn, shortfalls } from './support/verdict.ts';
 
@@ -35,34 +35,38 @@ async function leftovers(store: ForeignStore, runId: string): Promise<Leftovers>
 for (const deletes of [true, false]) {
   const store = deletes ? 'serving deletes at the conventional paths' : 'without delete routes (STORE_NO_DELETE=1)';
   const expected = deletes ? 'no product and no webhook of the run left' : 'no webhook of the run able to deliver';
-  test(`the foreign store ${store}, told no delete path: ${expected}, the verdict CONFORMANT`, async ({}, testInfo) => {
-    const missing = foreignStoreMissing();
-    test.skip(missing !== undefined, `not run: ${missing}`);
-    const foreign = await startForeignStore('', deletes ? {} : { STORE_NO_DELETE: '1' });
-    try {
-      const dir = await runDirectory(testInfo, 'foreign-leftovers');
-      const runId = `selftest-left-${Date.now().toString(36)}`;
-      const result = await runSuite({
-        env: { ...foreign.env, RUN_ID: runId },
-        args: [...SPECS, '--workers=2'],
-        keepReports: dir,
-      });
-      expect(result.tests.length, `tests run (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(20);
-      const report = await reportIn(dir);
-      expect(shortfalls(report), 'the verdict').toEqual([]);
-      const left = await leftovers(foreign, runId);
-      expect(left.liveWebhooks, 'webhooks of the run that can deliver').toEqual([]);
-      expect(report.store?.created.webhooks, 'webhooks the run created').toBeGreaterThan(0);
-      if (deletes) {
-        expect(result.stdout, "preflight's line").toMatch(/delete paths probed once for this run.* proven.* proven/);
-        expect(left, 'what the run left').toEqual({ webhooks: 0, liveWebhooks: [], products: 0 });
-        expect(report.store?.command, 'nothing to remove').toBeNull();
-      } else {
-        expect(left.webhooks, 'webhooks left, switched off').toBe(report.store?.switchedOff.webhooks);
-        expect(report.store?.command, 'the command that removes the rest').toContain(`cleanup ${runId}`);
+  test(
+    `the foreign store ${store}, told no delete path: ${expected}, the verdict CONFORMANT`,
+    WHOLE_SUITE,
+    async ({}, testInfo) => {
+      const missing = foreignStoreMissing();
+      test.skip(missing !== undefined, `not run: ${missing}`);
+      const foreign = await startForeignStore('', deletes ? {} : { STORE_NO_DELETE: '1' });
+      try {
+        const dir = await runDirectory(testInfo, 'foreign-leftovers');
+        const runId = `selftest-left-${Date.now().toString(36)}`;
+        const result = await runSuite({
+          env: { ...foreign.env, RUN_ID: runId },
+          args: [...SPECS, '--workers=2'],
+          keepReports: dir,
+        });
+        expect(result.tests.length, `tests run (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(20);
+        const report = await reportIn(dir);
+        expect(shortfalls(report), 'the verdict').toEqual([]);
+        const left = await leftovers(foreign, runId);
+        expect(left.liveWebhooks, 'webhooks of the run that can deliver').toEqual([]);
+        expect(report.store?.created.webhooks, 'webhooks the run created').toBeGreaterThan(0);
+        if (deletes) {
+          expect(result.stdout, "preflight's line").toMatch(/delete paths probed once for this run.* proven.* proven/);
+          expect(left, 'what the run left').toEqual({ webhooks: 0, liveWebhooks: [], products: 0 });
+          expect(report.store?.command, 'nothing to remove').toBeNull();
+        } else {
+          expect(left.webhooks, 'webhooks left, switched off').toBe(report.store?.switchedOff.webhooks);
+          expect(report.store?.command, 'the command that removes the rest').toContain(`cleanup ${runId}`);
+        }
+      } finally {
+        await foreign.close();
       }
-    } finally {
-      await foreign.close();
-    }
-  });
+    },
+  );
 }

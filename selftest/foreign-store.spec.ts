@@ -7,28 +7,32 @@
  */
 import { foreignStoreMissing, startForeignStore } from './harness/foreign-store.ts';
 import { runSuite } from './harness/suite-run.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, WHOLE_SUITE } from './fixtures.ts';
 import { runDirectory } from './support/report-files.ts';
 import { reportIn, shortfalls } from './support/verdict.ts';
 
 for (const choices of ['all']) {
-  test(`the whole suite against the foreign store with STORE_CHOICES=${choices}: CONFORMANT, no @stated failure, no unexplained skip`, async ({}, testInfo) => {
-    const missing = foreignStoreMissing();
-    test.skip(missing !== undefined, `not run: ${missing}`);
-    testInfo.annotations.push({ type: 'store-choices', description: `STORE_CHOICES=${choices}` });
-    const store = await startForeignStore(choices);
-    try {
-      const dir = await runDirectory(testInfo, 'foreign-store');
-      // Four workers: its deliveries may leave up to two seconds after the write, and the delivery tests mostly wait.
-      const result = await runSuite({ env: store.env, args: ['--workers=4'], keepReports: dir });
-      expect(result.tests.length, `tests run (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(200);
-      const replay = `STORE_CHOICES=${choices} node ${'server.mjs'} in the foreign store's folder, then the suite against it`;
-      expect(
-        shortfalls(await reportIn(dir)),
-        `against the foreign store with STORE_CHOICES=${choices} (${replay})`,
-      ).toEqual([]);
-    } finally {
-      await store.close();
-    }
-  });
+  test(
+    `the whole suite against the foreign store with STORE_CHOICES=${choices}: CONFORMANT, no @stated failure, no unexplained skip`,
+    WHOLE_SUITE,
+    async ({}, testInfo) => {
+      const missing = foreignStoreMissing();
+      test.skip(missing !== undefined, `not run: ${missing}`);
+      testInfo.annotations.push({ type: 'store-choices', description: `STORE_CHOICES=${choices}` });
+      const store = await startForeignStore(choices);
+      try {
+        const dir = await runDirectory(testInfo, 'foreign-store');
+        // Four workers: its deliveries may leave up to two seconds after the write, and the delivery tests mostly wait.
+        const result = await runSuite({ env: store.env, args: ['--workers=4'], keepReports: dir });
+        expect(result.tests.length, `tests run (stderr: ${result.stderr.slice(0, 2000)})`).toBeGreaterThan(200);
+        const replay = `STORE_CHOICES=${choices} node ${'server.mjs'} in the foreign store's folder, then the suite against it`;
+        expect(
+          shortfalls(await reportIn(dir)),
+          `against the foreign store with STORE_CHOICES=${choices} (${replay})`,
+        ).toEqual([]);
+      } finally {
+        await store.close();
+      }
+    },
+  );
 }

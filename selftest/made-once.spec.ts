@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { expect, test, WHOLE_SUITE } from './fixtures.ts';
 import { runSuite } from './harness/suite-run.ts';
 import { runDirectory } from './support/report-files.ts';
 import { clearMadeOnce, madeOnce, madeOnceDir } from '../support/run/made-once.ts';
@@ -49,26 +49,30 @@ test('a lock whose maker has ended is taken over', async () => {
   }
 });
 
-test('the list filters over three workers create no more shared products than over one', async ({}, testInfo) => {
-  const sharedProducts = async (workers: number) => {
-    const work = await runDirectory(testInfo, `made-once-${workers}`);
-    const report = path.join(work, 'created-resources.json');
-    const result = await runSuite({
-      args: ['tests/products/list-products-filters.spec.ts', `--workers=${workers}`],
-      env: { CREATED_RESOURCES_FILE: report },
-    });
-    // Its verdict is NO VERDICT (the file holds no `@stated` test): every test passed is what counts here.
-    expect(result.tests.length, result.stdout.slice(-2000)).toBeGreaterThan(0);
-    expect(
-      result.tests.filter((t) => t.outcome !== 'expected').map((t) => t.title),
-      'tests not passing',
-    ).toEqual([]);
-    const { resources } = JSON.parse(await readFile(report, 'utf8')) as {
-      resources: { kind: string; shared?: true }[];
+test(
+  'the list filters over three workers create no more shared products than over one',
+  WHOLE_SUITE,
+  async ({}, testInfo) => {
+    const sharedProducts = async (workers: number) => {
+      const work = await runDirectory(testInfo, `made-once-${workers}`);
+      const report = path.join(work, 'created-resources.json');
+      const result = await runSuite({
+        args: ['tests/products/list-products-filters.spec.ts', `--workers=${workers}`],
+        env: { CREATED_RESOURCES_FILE: report },
+      });
+      // Its verdict is NO VERDICT (the file holds no `@stated` test): every test passed is what counts here.
+      expect(result.tests.length, result.stdout.slice(-2000)).toBeGreaterThan(0);
+      expect(
+        result.tests.filter((t) => t.outcome !== 'expected').map((t) => t.title),
+        'tests not passing',
+      ).toEqual([]);
+      const { resources } = JSON.parse(await readFile(report, 'utf8')) as {
+        resources: { kind: string; shared?: true }[];
+      };
+      return resources.filter((r) => r.kind === 'product' && r.shared).length;
     };
-    return resources.filter((r) => r.kind === 'product' && r.shared).length;
-  };
-  const one = await sharedProducts(1);
-  expect(one, 'shared products over one worker').toBeGreaterThan(0);
-  expect(await sharedProducts(3), 'shared products over three workers').toBe(one);
-});
+    const one = await sharedProducts(1);
+    expect(one, 'shared products over one worker').toBeGreaterThan(0);
+    expect(await sharedProducts(3), 'shared products over three workers').toBe(one);
+  },
+);

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { expect, test } from './fixtures.ts';
+import { expect, test, WHOLE_SUITE } from './fixtures.ts';
 import { COMMAND, installSuite, npx, packSuite, userEnvironment, type CommandResult } from './harness/install.ts';
 import * as matrixPlan from './matrix/plan.ts';
 import { runDirectory } from './support/report-files.ts';
@@ -57,26 +57,30 @@ test("the tarball ships no self-test machinery: no code of it is the fault matri
   expect(naming.flat(), "shipped code naming the fault matrix's machinery").toEqual([]);
 });
 
-test('installed from its tarball into an empty directory: npx store-api-conformance runs the reference to CONFORMANT, certifies, and verifies only what this release made', async ({}, testInfo) => {
-  testInfo.setTimeout(6 * 60_000);
-  const dir = await runDirectory(testInfo, 'package');
-  const app = path.join(dir, 'app');
-  const installed = path.join(app, 'node_modules', COMMAND);
+test(
+  'installed from its tarball into an empty directory: npx store-api-conformance runs the reference to CONFORMANT, certifies, and verifies only what this release made',
+  WHOLE_SUITE,
+  async ({}, testInfo) => {
+    testInfo.setTimeout(6 * 60_000);
+    const dir = await runDirectory(testInfo, 'package');
+    const app = path.join(dir, 'app');
+    const installed = path.join(app, 'node_modules', COMMAND);
 
-  const tarball =
-    await test.step('npm pack: the tarball holds the files npm packs from this tree, and their manifest', () =>
-      pack(dir));
-  await test.step('npm install <tarball>, from the cache, into a directory outside this repository', () =>
-    install(tarball, app, installed));
-  await test.step('--help lists the commands, a command has its own, and a mistyped option is refused in one line', () =>
-    expectHelp(app));
-  await test.step('run: the embedded reference, CONFORMANT, exit 0, its reports in the working directory', () =>
-    runToConformant(app, installed));
-  const bundle = await test.step('certify --bundle-only, then verify: acceptable', () => certifyAndVerify(app));
-  await test.step('a bundle whose conformance.json was edited: refused', () => expectEditedRefused(app, bundle));
-  await test.step('a bundle made by a copy with one test file changed: the pristine install refuses it as modified', () =>
-    expectForkRefused(dir, app));
-});
+    const tarball =
+      await test.step('npm pack: the tarball holds the files npm packs from this tree, and their manifest', () =>
+        pack(dir));
+    await test.step('npm install <tarball>, from the cache, into a directory outside this repository', () =>
+      install(tarball, app, installed));
+    await test.step('--help lists the commands, a command has its own, and a mistyped option is refused in one line', () =>
+      expectHelp(app));
+    await test.step('run: the embedded reference, CONFORMANT, exit 0, its reports in the working directory', () =>
+      runToConformant(app, installed));
+    const bundle = await test.step('certify --bundle-only, then verify: acceptable', () => certifyAndVerify(app));
+    await test.step('a bundle whose conformance.json was edited: refused', () => expectEditedRefused(app, bundle));
+    await test.step('a bundle made by a copy with one test file changed: the pristine install refuses it as modified', () =>
+      expectForkRefused(dir, app));
+  },
+);
 
 async function pack(dir: string): Promise<string> {
   expect(await packedFiles(), 'what npm packs is what the manifest lists').toEqual(suiteFiles());

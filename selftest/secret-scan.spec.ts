@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
+import { expect, SELFTEST_TOKEN, test, WHOLE_SUITE } from './fixtures.ts';
 import { SUITE_SECRET_PATTERN, webhookSecret, webhookSecretWithSymbols } from '../fixtures/webhooks.ts';
 import { redact } from '../support/redaction/redact.ts';
 import { FaultCatalogue, FaultNames, type FaultName } from '../reference/faults/index.ts';
@@ -157,58 +157,60 @@ test('a secret with symbols is scrubbed whole wherever a text carries it (JSON-e
   ).toEqual(where.map(([carrier]) => [carrier, 0, true]));
 });
 
-test('faults around secrets on, traces on, a client timeout, a shared capture server: no file or console line holds a token or a webhook secret', async ({
-  servers,
-}, testInfo) => {
-  testInfo.setTimeout(15 * 60_000);
-  const faults = FaultNames.filter((name) =>
-    (SECRET_CLAUSES as readonly string[]).includes(FaultCatalogue[name].clause),
-  );
-  const tests = (await sharedSuiteList()).filter((t) =>
-    t.clauses.some((c) => (SECRET_CLAUSES as readonly string[]).includes(c)),
-  );
-  const dir = await runDirectory(testInfo, 'secret-faults');
-  const capture = await startStandaloneCapture({ host: '127.0.0.1', port: 0, controlToken: CONTROL_TOKEN });
-  servers.onClose(() => capture.close());
-  const result = await runSuite({
-    env: {
-      API_TOKEN: TOKEN,
-      CAPTURE_URL: capture.endpoint.localUrl,
-      CAPTURE_CONTROL_TOKEN: CONTROL_TOKEN,
-      REFERENCE_FAULTS: [...faults, HANGING_FAULT].join(','),
-      // The hanging fault withholds the run's first Create Booking Product: a test's, not the profile check's.
-      PROFILE_CHECK: 'false',
-      REQUEST_TIMEOUT_MS: '2000',
-      DELIVERY_TIMEOUT_MS: '2000',
-    },
-    args: ['--trace=on'],
-    only: tests,
-    keepReports: dir,
-  });
-  const failed = result.tests.filter((t) => t.outcome === 'unexpected');
-  expect(
-    failed.length,
-    `failed tests of ${result.tests.length} (exit ${result.exitCode}; output: ${result.stdout.slice(-2000)}${result.stderr.slice(0, 2000)})`,
-  ).toBeGreaterThan(5);
-  expect(
-    failed.some((t) => t.errors.some((e) => e.includes('got no response within 2000 ms'))),
-    'a client timeout happened',
-  ).toBe(true);
-  // The bundle a vendor would hand over, made of this run's reports (as npm run certify does after its run).
-  const bundle = writeCertificationBundle({ reportsDir: path.join(dir, 'reports') });
-  expect(bundle, 'a certification bundle of the run').toMatchObject({ written: true, verdict: 'NOT CONFORMANT' });
+test(
+  'faults around secrets on, traces on, a client timeout, a shared capture server: no file or console line holds a token or a webhook secret',
+  WHOLE_SUITE,
+  async ({ servers }, testInfo) => {
+    testInfo.setTimeout(15 * 60_000);
+    const faults = FaultNames.filter((name) =>
+      (SECRET_CLAUSES as readonly string[]).includes(FaultCatalogue[name].clause),
+    );
+    const tests = (await sharedSuiteList()).filter((t) =>
+      t.clauses.some((c) => (SECRET_CLAUSES as readonly string[]).includes(c)),
+    );
+    const dir = await runDirectory(testInfo, 'secret-faults');
+    const capture = await startStandaloneCapture({ host: '127.0.0.1', port: 0, controlToken: CONTROL_TOKEN });
+    servers.onClose(() => capture.close());
+    const result = await runSuite({
+      env: {
+        API_TOKEN: TOKEN,
+        CAPTURE_URL: capture.endpoint.localUrl,
+        CAPTURE_CONTROL_TOKEN: CONTROL_TOKEN,
+        REFERENCE_FAULTS: [...faults, HANGING_FAULT].join(','),
+        // The hanging fault withholds the run's first Create Booking Product: a test's, not the profile check's.
+        PROFILE_CHECK: 'false',
+        REQUEST_TIMEOUT_MS: '2000',
+        DELIVERY_TIMEOUT_MS: '2000',
+      },
+      args: ['--trace=on'],
+      only: tests,
+      keepReports: dir,
+    });
+    const failed = result.tests.filter((t) => t.outcome === 'unexpected');
+    expect(
+      failed.length,
+      `failed tests of ${result.tests.length} (exit ${result.exitCode}; output: ${result.stdout.slice(-2000)}${result.stderr.slice(0, 2000)})`,
+    ).toBeGreaterThan(5);
+    expect(
+      failed.some((t) => t.errors.some((e) => e.includes('got no response within 2000 ms'))),
+      'a client timeout happened',
+    ).toBe(true);
+    // The bundle a vendor would hand over, made of this run's reports (as npm run certify does after its run).
+    const bundle = writeCertificationBundle({ reportsDir: path.join(dir, 'reports') });
+    expect(bundle, 'a certification bundle of the run').toMatchObject({ written: true, verdict: 'NOT CONFORMANT' });
 
-  const { files, hits } = await scan(dir, result);
-  expect(
-    files.filter((f) => /^reports\/certification-[^!]+\.zip!(manifest|configuration)\.json$/.test(f.name)).length,
-    'the bundle was scanned, opened',
-  ).toBe(2);
-  expect(describeHits(hits), `secrets in ${files.length} files and entries written by the run (${dir})`).toEqual([]);
-  // The secrets were there to leak: the run sent and received them, and the reports show them masked.
-  const text = files.map((f) => f.bytes.toString('latin1')).join('\n');
-  expect(text, 'a masked webhook secret in the evidence').toMatch(/"(plain_)?secret": ?"\*\*\*"/);
-  expect(text, 'a masked bearer token in a call log').toContain('authorization: Bearer ***');
-});
+    const { files, hits } = await scan(dir, result);
+    expect(
+      files.filter((f) => /^reports\/certification-[^!]+\.zip!(manifest|configuration)\.json$/.test(f.name)).length,
+      'the bundle was scanned, opened',
+    ).toBe(2);
+    expect(describeHits(hits), `secrets in ${files.length} files and entries written by the run (${dir})`).toEqual([]);
+    // The secrets were there to leak: the run sent and received them, and the reports show them masked.
+    const text = files.map((f) => f.bytes.toString('latin1')).join('\n');
+    expect(text, 'a masked webhook secret in the evidence').toMatch(/"(plain_)?secret": ?"\*\*\*"/);
+    expect(text, 'a masked bearer token in a call log').toContain('authorization: Bearer ***');
+  },
+);
 
 test('a test that times out while a request hangs, with traces and a blob report: no secret either', async ({}, testInfo) => {
   const dir = await runDirectory(testInfo, 'test-timeout');

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import type { TestInfo } from '@playwright/test';
 import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test } from './fixtures.ts';
+import { expect, test, WHOLE_SUITE } from './fixtures.ts';
 import { PROJECT_ROOT } from '../support/run/config.ts';
 import type { ConformanceReport } from '../support/report/conformance-report.ts';
 import { readHtmlReport, runDirectory } from './support/report-files.ts';
@@ -42,39 +42,43 @@ function mergeReports(blobs: string, reportsDir: string) {
   });
 }
 
-test('two shards share one capture server, run side by side and merge into one HTML report and one conformance report', async ({
-  servers,
-}, testInfo) => {
-  const capture = await startStandaloneCapture({ host: '127.0.0.1', port: 0 });
-  servers.onClose(() => capture.close());
-  const env = {
-    FAKER_SEED: '777',
-    RUN_ID,
-    CAPTURE_URL: capture.endpoint.localUrl,
-    CAPTURE_CONTROL_TOKEN: capture.endpoint.controlToken,
-  };
-  const shards = await Promise.all(
-    [1, 2].map(async (i) => {
-      const dir = await runDirectory(testInfo, `shard-${i}`);
-      const result = await runSuite({ env, args: [...SPECS, `--shard=${i}/2`, '--workers=2'], keepReports: dir });
-      return { i, dir, result, report: await readReport(path.join(dir, 'reports')) };
-    }),
-  );
-  for (const shard of shards) expectShardPassed(shard);
-  // Both shards' deliveries reached the one server, each into inboxes of its own (beside the delivery probe's,
-  // which each shard's global setup opens to time the target's deliveries).
-  const usage = new Map(capture.usage().map((u) => [u.label, u]));
-  expect([...usage.keys()].sort()).toEqual([`${RUN_ID} probe`, `${RUN_ID} shard 1/2`, `${RUN_ID} shard 2/2`]);
-  for (const i of [1, 2])
-    expect(usage.get(`${RUN_ID} shard ${i}/2`)?.deliveries, `deliveries into shard ${i}'s inboxes`).toBeGreaterThan(0);
-  const [first, second] = shards.map((s) => new Set(s.result.tests.map((t) => t.listLine)));
-  expect(
-    [...(first ?? [])].filter((t) => second?.has(t)),
-    'tests run by both shards',
-  ).toEqual([]);
-  const merged = await mergeAsCiDoes(testInfo, shards);
-  await expectMergedWhole(merged, (first?.size ?? 0) + (second?.size ?? 0), capture.endpoint.localUrl);
-});
+test(
+  'two shards share one capture server, run side by side and merge into one HTML report and one conformance report',
+  WHOLE_SUITE,
+  async ({ servers }, testInfo) => {
+    const capture = await startStandaloneCapture({ host: '127.0.0.1', port: 0 });
+    servers.onClose(() => capture.close());
+    const env = {
+      FAKER_SEED: '777',
+      RUN_ID,
+      CAPTURE_URL: capture.endpoint.localUrl,
+      CAPTURE_CONTROL_TOKEN: capture.endpoint.controlToken,
+    };
+    const shards = await Promise.all(
+      [1, 2].map(async (i) => {
+        const dir = await runDirectory(testInfo, `shard-${i}`);
+        const result = await runSuite({ env, args: [...SPECS, `--shard=${i}/2`, '--workers=2'], keepReports: dir });
+        return { i, dir, result, report: await readReport(path.join(dir, 'reports')) };
+      }),
+    );
+    for (const shard of shards) expectShardPassed(shard);
+    // Both shards' deliveries reached the one server, each into inboxes of its own (beside the delivery probe's,
+    // which each shard's global setup opens to time the target's deliveries).
+    const usage = new Map(capture.usage().map((u) => [u.label, u]));
+    expect([...usage.keys()].sort()).toEqual([`${RUN_ID} probe`, `${RUN_ID} shard 1/2`, `${RUN_ID} shard 2/2`]);
+    for (const i of [1, 2])
+      expect(usage.get(`${RUN_ID} shard ${i}/2`)?.deliveries, `deliveries into shard ${i}'s inboxes`).toBeGreaterThan(
+        0,
+      );
+    const [first, second] = shards.map((s) => new Set(s.result.tests.map((t) => t.listLine)));
+    expect(
+      [...(first ?? [])].filter((t) => second?.has(t)),
+      'tests run by both shards',
+    ).toEqual([]);
+    const merged = await mergeAsCiDoes(testInfo, shards);
+    await expectMergedWhole(merged, (first?.size ?? 0) + (second?.size ?? 0), capture.endpoint.localUrl);
+  },
+);
 
 interface ShardRun {
   readonly i: number;

@@ -27,6 +27,12 @@ export class Delivery {
     this.answeredWith = record.answeredWith;
   }
 
+  /** The record it was made from: what a test writes down for another worker to read. */
+  toRecord(): DeliveryRecord {
+    const { seq, method, url, headers, receivedAt, answeredWith } = this;
+    return { seq, method, url, headers, bodyBase64: this.body.toString('base64'), receivedAt, answeredWith };
+  }
+
   get path(): string {
     return this.url.split('?')[0] ?? this.url;
   }

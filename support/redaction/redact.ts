@@ -25,10 +25,16 @@ export function registerSecret(value: string | undefined | null): void {
   for (const form of [escaped, escaped.replaceAll('/', '\\/')]) if (form !== value) secrets.add(form);
 }
 
-export function redact(text: string): string {
+/** `text` with every secret this process has seen replaced, and nothing else: what another worker may read. */
+export function redactKnown(text: string): string {
   let out = text;
   // Longest first, so a secret that contains another is replaced whole.
   for (const secret of [...secrets].sort((a, b) => b.length - a.length)) out = out.split(secret).join(REDACTED);
+  return out;
+}
+
+export function redact(text: string): string {
+  const out = redactKnown(text);
   // Any bearer credential, known or not (a token read from a call log we did not expect, a header in a
   // trace's `{"name":"authorization","value":…}`), except the `$API_TOKEN` placeholder of a curl line.
   // Then any secret field of a JSON text (a request body or a response quoted in a message), whether or

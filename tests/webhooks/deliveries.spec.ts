@@ -1,7 +1,8 @@
 /**
  * Deliveries, caught by the run's capture server. Each test registers its webhooks at its own inboxes
  * and waits for the delivery about a product it wrote itself (the `deliveries` fixture); those that only
- * read the delivery to a webhook of the default body share one per cause (`sharedDeliveryOf`). Each rule is
+ * read the delivery to a webhook of the default body share one per cause (`sharedDeliveryOf`), and those of
+ * deliveries that must not come read one watch per cause (`watchOf`), each its own webhook's. Each rule is
  * judged on every delivery the suite causes (CAUSES: product.created of a booking and of a service
  * product, product.updated of a service product), one test per cause. Only the destination tests fail
  * when nothing arrives; the others judge something about a delivery, and without one they are not
@@ -17,7 +18,6 @@ import {
   deliveriesUnobservable,
   matching,
   describedUpdates,
-  graceAfter,
   namesOnlyAnotherEvent,
   namingEvent,
   placesNamingId,
@@ -31,13 +31,6 @@ import {
 
 /** A JSON media type: application/json, or a structured +json type; parameters (charset) allowed. */
 const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
-
-/**
- * The least time a webhook is watched for a second message of an event, after the receiver answered the
- * first with a 2xx: a dispatcher that runs a job again once it succeeded, or re-sends what it thinks
- * unacknowledged, does so at once or within a moment. Later repeats would not show: the watch is bounded.
- */
-const ONCE_WATCH_MS = 1_000;
 
 test.describe('Webhook deliveries', () => {
   test.skip(({ config }) => deliveriesUnobservable(config) !== undefined, DELIVERIES_UNOBSERVABLE);
@@ -62,41 +55,31 @@ test.describe('Webhook deliveries', () => {
     );
   }
 
-  // The tests that watch a webhook longest (for a delivery that must not come) come before the quicker ones:
-  // Playwright hands tests out in declaration order, so their watches start while the quicker tests run beside them.
-  test(
-    "do not notify a webhook subscribed only to product.created of the product's update",
-    cites('registerWebhook', 'webhook.delivery-subscription').on(
-      causeInstance({ event: 'product.updated', kind: 'service' }),
-    ),
-    async ({ deliveries, config, inbox, inboxes }) => {
-      const createdOnly = await inboxes.open();
-      const write = await deliveries.writeOf({ event: 'product.updated', kind: 'service' });
-      await deliveries.registerAt(inbox, { events: ['product.updated'] });
-      await deliveries.registerAt(createdOnly, { events: ['product.created'] });
-      // The sibling subscribed to product.updated shows the update was delivered, and how fast deliveries come.
-      const { product: renamed, latencyMs } = await write.andCatch(inbox);
-      const withinMs = graceAfter(latencyMs, config.deliveryTimeoutMs);
-      await test.step(`no delivery naming product.updated about the product reaches the webhook subscribed only to product.created within ${withinMs} ms`, () =>
-        createdOnly.expectNone(namingEvent(renamed, 'product.updated'), { withinMs }));
-    },
-  );
-
-  for (const kind of ['booking', 'service'] as const) {
+  // The tests of deliveries that must not come each read the watch of their cause (`watchOf`): one write, watched
+  // at a webhook of each role, made by the first of them to ask and read by the others, so that their watches
+  // overlap. The test of a second delivery asks first, declared before the quicker tests (Playwright hands tests
+  // out in declaration order): the watches run beside the quicker tests, and the tests declared last read them made.
+  for (const cause of CAUSES) {
+    const { event } = cause;
+    const of = causeTitle(cause);
     test(
-      `do not notify a webhook subscribed only to product.updated of the product's creation: a ${kind} product`,
-      cites('registerWebhook', 'webhook.delivery-subscription').on(causeInstance({ event: 'product.created', kind })),
-      async ({ deliveries, config, inbox, inboxes }) => {
-        const updatedOnly = await inboxes.open();
-        const write = await deliveries.writeOf({ event: 'product.created', kind });
-        await deliveries.registerAt(inbox, { events: ['product.created'] });
-        await deliveries.registerAt(updatedOnly, { events: ['product.updated'] });
-        const { product, latencyMs } = await write.andCatch(inbox);
-        const withinMs = graceAfter(latencyMs, config.deliveryTimeoutMs);
-        // A target may emit product.updated as it finishes a create (attaching tags or media): only a delivery
-        // naming product.created counts.
-        await test.step(`no delivery naming product.created about the product reaches the webhook subscribed only to product.updated within ${withinMs} ms`, () =>
-          updatedOnly.expectNone(namingEvent(product, 'product.created'), { withinMs }));
+      `deliver an event once to a webhook that answered it with a 2xx: ${of}`,
+      cites('registerWebhook', 'webhook.delivery-once').on(causeInstance(cause)),
+      async ({ deliveries }) => {
+        const watch = await deliveries.watchOf(cause);
+        const { product, delivery } = watch;
+        const subscribed = watch.at('subscribed');
+        const about = aboutProduct(product);
+        // Any later delivery about the product is a repeat, with the same id or another; one naming only another
+        // event is the subscription's concern (webhook.delivery-subscription), not a repeat.
+        const again = matching(
+          `a second delivery of ${event} about product ${product.id}, after #${delivery.seq} (answered ${delivery.answeredWith})`,
+          (d) => d.seq > delivery.seq && about.test(d) && !namesOnlyAnotherEvent(d, event),
+        );
+        expect(
+          subscribed.deliveries(again).map((d) => d.describe()),
+          `second deliveries of ${event} about product ${product.id} to the webhook subscribed to it, within ${subscribed.withinMs} ms of the 2xx answer to the first: ${delivery.describe()}`,
+        ).toEqual([]);
       },
     );
   }
@@ -105,61 +88,6 @@ test.describe('Webhook deliveries', () => {
     const { event } = cause;
     const of = causeTitle(cause);
     const instance = causeInstance(cause);
-
-    test(
-      `do not notify a webhook of an event it did not subscribe to: ${of}`,
-      cites('registerWebhook', 'webhook.delivery-subscription').on(instance),
-      async ({ deliveries, config, inbox, inboxes }) => {
-        const unsubscribed = await inboxes.open();
-        const write = await deliveries.writeOf(cause);
-        await deliveries.registerAt(inbox, { events: [event] });
-        // Subscribed to an event no write of the suite means: which operation emits which event is not shown (a
-        // target may emit product.updated right after a create, as it attaches tags or media), but no create or
-        // update deletes. A product event still, so a target matching subscriptions by their `product.` prefix shows.
-        await deliveries.registerAt(unsubscribed, { events: ['product.deleted'] });
-        // The subscribed webhook's delivery shows the event happened and how fast deliveries come.
-        const { product, latencyMs } = await write.andCatch(inbox);
-        const withinMs = graceAfter(latencyMs, config.deliveryTimeoutMs);
-        await test.step(`no delivery about the product reaches the webhook subscribed only to product.deleted within ${withinMs} ms`, () =>
-          unsubscribed.expectNone(aboutProduct(product), { withinMs }));
-      },
-    );
-
-    test(
-      `do not notify a webhook registered with status 0: ${of}`,
-      cites('registerWebhook', 'webhook.delivery-status-off').on(instance),
-      async ({ deliveries, config, inbox, inboxes }) => {
-        const off = await inboxes.open();
-        const write = await deliveries.writeOf(cause);
-        await deliveries.registerAt(inbox, { events: [event] });
-        // Not applicable where the target refuses status 0 or answers another status for it.
-        await deliveries.registerOffAt(off, { events: [event] });
-        const { product, latencyMs } = await write.andCatch(inbox);
-        const withinMs = graceAfter(latencyMs, config.deliveryTimeoutMs);
-        await test.step(`no delivery about the product reaches the webhook with status 0 within ${withinMs} ms`, () =>
-          off.expectNone(aboutProduct(product), { withinMs }));
-      },
-    );
-
-    test(
-      `deliver an event once to a webhook that answered it with a 2xx: ${of}`,
-      cites('registerWebhook', 'webhook.delivery-once').on(instance),
-      async ({ deliveries, config, inbox }) => {
-        const write = await deliveries.writeOf(cause);
-        await deliveries.registerAt(inbox, { events: [event] });
-        const { product, delivery, latencyMs } = await write.andCatchDelivered(inbox);
-        const withinMs = graceAfter(latencyMs, config.deliveryTimeoutMs, ONCE_WATCH_MS);
-        const about = aboutProduct(product);
-        // Any later delivery about the product is a repeat, with the same id or another; one naming only another
-        // event is the subscription's concern (webhook.delivery-subscription), not a repeat.
-        const again = matching(
-          `a second delivery of ${event} about product ${product.id}, after #${delivery.seq} (answered ${delivery.answeredWith})`,
-          (d) => d.seq > delivery.seq && about.test(d) && !namesOnlyAnotherEvent(d, event),
-        );
-        await test.step(`no second delivery of the event about the product within ${withinMs} ms of the 2xx answer`, () =>
-          inbox.expectNone(again, { withinMs }));
-      },
-    );
 
     test(
       `notify a webhook subscribed to the event: ${of}`,
@@ -326,4 +254,70 @@ test.describe('Webhook deliveries', () => {
       ).not.toEqual([]);
     },
   );
+
+  // Read last: each watch is made by then.
+  for (const cause of CAUSES) {
+    const { event } = cause;
+    const of = causeTitle(cause);
+    const instance = causeInstance(cause);
+
+    test(
+      `do not notify a webhook of an event it did not subscribe to: ${of}`,
+      cites('registerWebhook', 'webhook.delivery-subscription').on(instance),
+      async ({ deliveries }) => {
+        const watch = await deliveries.watchOf(cause);
+        const unsubscribed = watch.at('unsubscribed');
+        expect(
+          unsubscribed.deliveries(aboutProduct(watch.product)).map((d) => d.describe()),
+          `deliveries about product ${watch.product.id} to the webhook subscribed only to product.deleted, within ${unsubscribed.withinMs} ms of the delivery to its sibling subscribed to ${event}`,
+        ).toEqual([]);
+      },
+    );
+
+    test(
+      `do not notify a webhook registered with status 0: ${of}`,
+      cites('registerWebhook', 'webhook.delivery-status-off').on(instance),
+      async ({ deliveries }) => {
+        const watch = await deliveries.watchOf(cause);
+        // Not applicable where the target refused status 0 or answered another status for it.
+        const off = watch.at('off');
+        expect(
+          off.deliveries(aboutProduct(watch.product)).map((d) => d.describe()),
+          `deliveries about product ${watch.product.id} to the webhook registered with status 0, within ${off.withinMs} ms of the delivery to its sibling with status 1`,
+        ).toEqual([]);
+      },
+    );
+  }
+
+  test(
+    "do not notify a webhook subscribed only to product.created of the product's update",
+    cites('registerWebhook', 'webhook.delivery-subscription').on(
+      causeInstance({ event: 'product.updated', kind: 'service' }),
+    ),
+    async ({ deliveries }) => {
+      const watch = await deliveries.watchOf({ event: 'product.updated', kind: 'service' });
+      const createdOnly = watch.at('otherEvent');
+      expect(
+        createdOnly.deliveries(namingEvent(watch.product, 'product.updated')).map((d) => d.describe()),
+        `deliveries naming product.updated about product ${watch.product.id} to the webhook subscribed only to product.created, within ${createdOnly.withinMs} ms of the delivery to its sibling subscribed to product.updated`,
+      ).toEqual([]);
+    },
+  );
+
+  for (const kind of ['booking', 'service'] as const) {
+    test(
+      `do not notify a webhook subscribed only to product.updated of the product's creation: a ${kind} product`,
+      cites('registerWebhook', 'webhook.delivery-subscription').on(causeInstance({ event: 'product.created', kind })),
+      async ({ deliveries }) => {
+        const watch = await deliveries.watchOf({ event: 'product.created', kind });
+        const updatedOnly = watch.at('otherEvent');
+        // A target may emit product.updated as it finishes a create (attaching tags or media): only a delivery
+        // naming product.created counts.
+        expect(
+          updatedOnly.deliveries(namingEvent(watch.product, 'product.created')).map((d) => d.describe()),
+          `deliveries naming product.created about product ${watch.product.id} to the webhook subscribed only to product.updated, within ${updatedOnly.withinMs} ms of the delivery to its sibling subscribed to product.created`,
+        ).toEqual([]);
+      },
+    );
+  }
 });

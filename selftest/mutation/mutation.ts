@@ -115,7 +115,7 @@ function childEnv(): Record<string, string> {
     LIST_WAIT_MS: '0',
     FUZZ: 'on',
     FUZZ_SEED: '1',
-    FUZZ_RUNS: '100',
+    FUZZ_RUNS: '150',
   };
 }
 

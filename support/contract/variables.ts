@@ -332,7 +332,7 @@ export const Variables = {
     schema: positiveInt(150).pipe(z.number().max(10_000, 'must be at most 10000')),
     section: 'Run',
     meaning:
-      'generated requests per operation, half as many to one that creates (each one taken leaves a product or webhook until teardown); shrinking a failure sends more',
+      'generated requests per operation, a third as many to one that creates (each one taken leaves a product or webhook until teardown); shrinking a failure sends more',
     shown: true,
   }),
   FUZZ_SEED: variable({

@@ -6,8 +6,9 @@
  *
  * A body known to be good comes first: the first entry of every list, in a Create Service Product of
  * the check's own (fixed values, named with the run id, journaled like every resource a run creates).
- * When the target takes it, each other entry is sent in a create of its own, with everything else as
- * in that body: a refusal then names that entry. When it refuses it, one entry at a time is swapped for
+ * When the target takes it, the other entries are sent in it, one entry of each list to a create; a create
+ * refused for its body is sent again one entry at a time, with everything else as in that body: a refusal
+ * then names that entry. When it refuses it, one entry at a time is swapped for
  * the next of its list: if a swap makes it taken, the first was refused. When no single swap does, no
  * entry can be blamed (the store may refuse every create: its tests judge that), and the run goes on.
  * Providers go in a Create Booking Product of their own, on the same footing.
@@ -90,7 +91,37 @@ interface Choice {
 interface Slot {
   readonly list: string;
   readonly choices: readonly Choice[];
+  /** How many of its entries one create carries, and the fields that carry them; one a create, without it. */
+  readonly pack?: { readonly size: number; readonly fields: (choices: readonly Choice[]) => Fields };
 }
+
+/** Entries whose fields are lists, carried together: each list of theirs joined. */
+const joined = (size: number) => ({
+  size,
+  fields: (choices: readonly Choice[]): Fields => {
+    const lists: Record<string, unknown[]> = {};
+    for (const { fields } of choices)
+      for (const [key, value] of Object.entries(fields)) lists[key] = [...(lists[key] ?? []), ...(value as unknown[])];
+    return lists;
+  },
+});
+
+/** Media ids carried together: each in a field of its own that takes one, and all of them in the gallery. */
+const MEDIA_FIELDS = ['image_id', 'general_image', 'facebook_image', 'twitter_image'] as const;
+const mediaPack = {
+  size: MEDIA_FIELDS.length,
+  fields: (choices: readonly Choice[]): Fields => {
+    const ids = choices.map((choice) => choice.fields.image_id);
+    return {
+      ...Object.fromEntries(MEDIA_FIELDS.map((field, i) => [field, ids[i] ?? ids[0]])),
+      product_gallery: ids,
+    };
+  },
+};
+
+/** A list's entries in groups of `size`. */
+const groupsOf = <T>(items: readonly T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 
 interface Answer {
   readonly taken: boolean;
@@ -126,10 +157,12 @@ function serviceSlots(profile: TargetProfile): Slot[] {
         label: label('categoryIds', i, id),
         fields: categoryFields(profile, id),
       })),
+      pack: joined(profile.categoryIds.length),
     },
     {
       list: 'mediaIds',
       choices: profile.mediaIds.map((id, i) => ({ label: label('mediaIds', i, id), fields: media(id) })),
+      pack: mediaPack,
     },
     {
       list: 'badgeIds',
@@ -148,6 +181,7 @@ function serviceSlots(profile: TargetProfile): Slot[] {
     slots.push({
       list: 'tagNames',
       choices: profile.tagNames.map((name, i) => ({ label: label('tagNames', i, name), fields: { tags: [name] } })),
+      pack: joined(profile.tagNames.length),
     });
   // Without tagNames, bodies send names of the run's own: asked about apart, not in the body known to be good.
   return slots;
@@ -275,24 +309,48 @@ class ProfileCheck {
     return this.#result();
   }
 
-  /** Every other entry of the service body's lists, each in a create of its own (a first entry a swap replaced is judged already). */
+  /**
+   * Every other entry of the service body's lists (a first entry a swap replaced is judged already), packed:
+   * a create carries a group of each list, as many entries as its fields can (one of a brand, all the tag
+   * names), and a store takes a body of entries it has, so a run leaves as few products as its longest list
+   * needs. A create refused for its body is sent again one entry at a time, in the service body known to be
+   * good, so that a refusal names its entry.
+   */
   async #checkOtherEntries(slots: readonly Slot[], service: { picks: Picks; replaced?: Choice }): Promise<void> {
     const { picks } = service;
-    const probes = slots.flatMap((slot) =>
-      slot.choices
-        .filter((choice) => choice !== picks.get(slot.list) && choice !== service.replaced)
-        .map((choice) => ({ slot, choice })),
+    const groups = slots.map((slot) =>
+      groupsOf(
+        slot.choices.filter((choice) => choice !== picks.get(slot.list) && choice !== service.replaced),
+        slot.pack?.size ?? 1,
+      ).map((members) => ({ slot, members })),
     );
-    await inBatches(probes, async ({ slot, choice }) => {
-      const answer = await this.#create(
-        'createServiceProduct',
-        body(slots, swap(picks, slot.list, choice)),
-        choice.status,
-      );
+    const rounds = Array.from({ length: Math.max(0, ...groups.map((g) => g.length)) }, (_, n) =>
+      groups.flatMap((g) => g[n] ?? []),
+    );
+    await inBatches(rounds, async (round) => {
+      const carried = (slot: Slot, members: readonly Choice[]): Choice =>
+        members.length === 1 || !slot.pack
+          ? (members[0] as Choice)
+          : { label: members.map((m) => m.label).join(', '), fields: slot.pack.fields(members) };
+      const together = round.reduce((p, { slot, members }) => swap(p, slot.list, carried(slot, members)), picks);
+      const status = round.find(({ slot }) => slot.list === 'statusIds')?.members[0]?.status;
+      const answer = await this.#create('createServiceProduct', body(slots, together), status);
       if (answer.taken || !answer.blameable) return;
-      const subs = slot.list === 'categoryIds' ? await this.#blameSubCategories(slots, picks, choice) : [];
-      this.#refused.push(...(subs.length > 0 ? subs : [{ entry: choice.label, answer: answer.text }]));
+      const probes = round.flatMap(({ slot, members }) => members.map((choice) => ({ slot, choice })));
+      await inBatches(probes, (probe) => this.#checkEntry(slots, picks, probe));
     });
+  }
+
+  /** One entry in a create of its own, in the service body known to be good; its refusal named. */
+  async #checkEntry(slots: readonly Slot[], picks: Picks, { slot, choice }: { slot: Slot; choice: Choice }) {
+    const answer = await this.#create(
+      'createServiceProduct',
+      body(slots, swap(picks, slot.list, choice)),
+      choice.status,
+    );
+    if (answer.taken || !answer.blameable) return;
+    const subs = slot.list === 'categoryIds' ? await this.#blameSubCategories(slots, picks, choice) : [];
+    this.#refused.push(...(subs.length > 0 ? subs : [{ entry: choice.label, answer: answer.text }]));
   }
 
   /** Tag names of the run's own, when the profile lists none: a store taking only existing names refuses them. */
@@ -308,7 +366,7 @@ class ProfileCheck {
       });
   }
 
-  /** Providers, in a booking body with the entries the service body was taken with. */
+  /** Providers, in a booking body with the entries the service body was taken with: the others together, when taken. */
   async #checkProviders(slots: readonly Slot[], picks: Picks): Promise<void> {
     const providers: Slot = {
       list: 'providerIds',
@@ -328,6 +386,13 @@ class ProfileCheck {
     const others = providers.choices.filter(
       (choice) => choice !== booking.picks.get(providers.list) && choice !== booking.replaced,
     );
+    // All of them in one create, as a booking takes several; when it is refused for its body, one at a time.
+    if (others.length === 0) return;
+    const together = await this.#create('createBookingProduct', {
+      ...body(slots, picks),
+      ...joined(others.length).fields(others),
+    });
+    if (together.taken || !together.blameable) return;
     await inBatches(others, async (choice) => {
       const fields = { ...body(slots, picks), ...choice.fields };
       const answer = await this.#create('createBookingProduct', fields);

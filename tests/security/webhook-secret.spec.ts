@@ -12,7 +12,6 @@ import {
   type ApiResponse,
   type Make,
   type StoreApi,
-  asSetUp,
   concurrently,
   readSuccess,
 } from '../../fixtures/index.ts';
@@ -23,22 +22,22 @@ import { WithId } from '../../support/contract/schemas/common.ts';
 
 /**
  * Every operation's answer after the registration of webhook `webhookId`: Update Webhook updates that
- * webhook, Update Service Product a product made for it (set-up: when it cannot be made, the test depends
- * on the clause that judges why); the others take the valid call `calls` prepares, which needs no set-up
- * for them.
+ * webhook, Update Service Product the product the Create Service Product call made (when it made none, the
+ * test depends on the clause that judges why); the others take the valid call `calls` prepares, which needs no
+ * set-up for them.
  */
 async function answersAfter(webhookId: number, { api, make, calls }: { api: StoreApi; make: Make; calls: CallSteps }) {
-  return concurrently(
-    OperationIds.map(async (operation): Promise<ApiResponse> => {
-      if (operation === 'updateWebhook') return api.updateWebhook(webhookId, make.webhook());
-      if (operation === 'updateServiceProduct') {
-        const created = await asSetUp(() => api.createServiceProduct(make.service()));
-        const { id } = readSuccess(created, 'createServiceProduct', WithId, 'product.shape', 'data.id');
-        return api.updateServiceProduct(id, make.service());
-      }
-      return (await calls.prepare(operation)).send();
+  const answers = await concurrently(
+    OperationIds.map(async (operation): Promise<ApiResponse[]> => {
+      if (operation === 'updateWebhook') return [await api.updateWebhook(webhookId, make.webhook())];
+      if (operation === 'updateServiceProduct') return [];
+      const answer = await (await calls.prepare(operation)).send();
+      if (operation !== 'createServiceProduct') return [answer];
+      const { id } = readSuccess(answer, 'createServiceProduct', WithId, 'product.shape', 'data.id');
+      return [answer, await api.updateServiceProduct(id, make.service())];
     }),
   );
+  return answers.flat();
 }
 
 function leaks(answers: readonly ApiResponse[], secret: string): string[] {

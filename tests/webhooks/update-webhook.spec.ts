@@ -24,6 +24,7 @@ import {
   notApplicableWhenUpdateRefusesSecret,
   readRegistration,
   registerWebhook,
+  sharedUpdate,
   notApplicableWhenUnknownEventRefused,
   refusedForValuesNotShown,
   valuesNotShownOnUpdate,
@@ -103,9 +104,8 @@ test.describe('Update Webhook', () => {
   test(
     'answers with data = the Webhook updated, not wrapped: its id is the identifier',
     cites('updateWebhook', 'update-webhook.data-is-webhook'),
-    async ({ api, make }) => {
-      const { id } = await registerWebhook(api, make.webhook());
-      const response = await api.updateWebhook(id, make.webhook());
+    async ({ api, make, target, release }) => {
+      const { id, response } = await sharedUpdate(api, make, target, release);
       requireSuccess(response, 'updateWebhook');
       const data = readData(response, z.unknown(), 'conventions.envelope', 'data');
       expect(data, `data of ${response.describe()}`).toMatchSchema(z.looseObject({ id: z.literal(id) }));
@@ -115,9 +115,8 @@ test.describe('Update Webhook', () => {
   test(
     'answers the webhook with the fields and types of the Webhook resource',
     cites('updateWebhook', 'webhook.shape'),
-    async ({ api, make }) => {
-      const { id } = await registerWebhook(api, make.webhook());
-      const response = await api.updateWebhook(id, make.webhook());
+    async ({ api, make, target, release }) => {
+      const { response } = await sharedUpdate(api, make, target, release);
       requireSuccess(response, 'updateWebhook');
       expect(
         readData(response, z.unknown(), 'conventions.envelope', 'data'),
@@ -129,9 +128,8 @@ test.describe('Update Webhook', () => {
   test(
     'answers created_at and updated_at in the form YYYY-MM-DD HH:MM:SS',
     cites('updateWebhook', 'conventions.timestamps'),
-    async ({ api, make }) => {
-      const { id } = await registerWebhook(api, make.webhook());
-      const response = await api.updateWebhook(id, make.webhook());
+    async ({ api, make, target, release }) => {
+      const { response } = await sharedUpdate(api, make, target, release);
       requireSuccess(response, 'updateWebhook');
       const { created_at, updated_at } = webhookFields(response, 'data', 'created_at', 'updated_at');
       expect({ created_at, updated_at }, `data timestamps of ${response.describe()}`).toMatchSchema(
@@ -213,9 +211,8 @@ test.describe('Update Webhook', () => {
   test(
     'answers an updated_at that is not before created_at',
     cites('updateWebhook', 'update-webhook.updated-after-created'),
-    async ({ api, make }) => {
-      const { id } = await registerWebhook(api, make.webhook());
-      const response = await api.updateWebhook(id, make.webhook());
+    async ({ api, make, target, release }) => {
+      const { response } = await sharedUpdate(api, make, target, release);
       requireSuccess(response, 'updateWebhook');
       expectUpdatedNotBeforeCreated(response);
     },

@@ -6,8 +6,17 @@
  * Values are chosen so no lenient framework coerces them into valid ones ("1" for 1, say). One line
  * per case, so a failure points at it.
  */
-import { cites, expect, requireSuccess, test, type Make, type StoreApi, asSetUp } from '../../fixtures/index.ts';
-import { notApplicableWhenUpdateRefusesSecret, registerWebhook } from '../../fixtures/webhooks.ts';
+import {
+  cites,
+  expect,
+  requireSuccess,
+  test,
+  type Make,
+  type SharingTarget,
+  type StoreApi,
+  asSetUp,
+} from '../../fixtures/index.ts';
+import { notApplicableWhenUpdateRefusesSecret, webhookToUpdate } from '../../fixtures/webhooks.ts';
 import type { WebhookBody } from '../../support/contract/schemas/bodies.ts';
 
 type Change = (valid: WebhookBody, make: Make) => unknown;
@@ -27,8 +36,9 @@ function answers422(
   const clause = operation === 'registerWebhook' ? 'register-webhook.validation' : 'update-webhook.validation';
   return [
     cites(operation, clause),
-    async ({ api, make }: { api: StoreApi; make: Make }) => {
-      const identifier = operation === 'updateWebhook' ? (await registerWebhook(api, make.webhook())).id : undefined;
+    async ({ api, make, target }: { api: StoreApi; make: Make; target: SharingTarget }) => {
+      // Updates go to the webhook the updates judged by their answer alone share (no read shows what one wrote).
+      const identifier = operation === 'updateWebhook' ? (await webhookToUpdate(api, make, target)).id : undefined;
       if (identifier !== undefined && secretTaken) {
         const valid = make.webhook({ secret: make.secret() });
         const baseline = await test.step('the same update with a valid secret', () =>

@@ -80,18 +80,11 @@ test.describe('List Products filters', () => {
   test(
     'search keeps the product whose name holds the word and drops the rest',
     cites('listProducts', 'list-products.filter-search'),
-    async ({ api, make }) => {
-      const word = uniqueWord(make);
-      const set = await makeProductSet(api, make, [
-        {
-          label: 'named with the word',
-          body: { name_en: `${make.name('list search')} ${word}`, name_ar: `منتج ${word}` },
-        },
-        { label: 'without the word' },
-      ]);
-      // The word is unique to this test, so the search alone is already scoped to its products.
-      const listed = await listedBy(api, set, { search: word });
-      expect(listed.labels, listed.what).toEqual(['named with the word']);
+    async ({ api, make, target }) => {
+      // The shared set's `second` alone holds the word, which no other product has: the search alone is scoped.
+      const set = await sharedSet(api, make, target);
+      const listed = await listedBy(api, set, { search: set.named });
+      expect(listed.labels, `${listed.what}, searched for ${JSON.stringify(set.named)}`).toEqual(['second']);
     },
   );
 
@@ -120,11 +113,12 @@ test.describe('List Products filters', () => {
   test(
     'sku keeps the product with that sku and no other',
     cites('listProducts', 'list-products.filter-sku'),
-    async ({ api, make }) => {
-      const set = await makeProductSet(api, make, [{ label: 'with the sku' }, { label: 'with another sku' }]);
-      const sku = set.products.find((p) => p.label === 'with the sku')?.sent.sku ?? '';
+    async ({ api, make, target }) => {
+      // Each product of the shared set has a sku of its own.
+      const set = await sharedSet(api, make, target);
+      const sku = set.products.find((p) => p.label === 'second')?.sent.sku ?? '';
       const listed = await listedBy(api, set, { sku });
-      expect(listed.labels, listed.what).toEqual(['with the sku']);
+      expect(listed.labels, `${listed.what}, for the sku of second`).toEqual(['second']);
     },
   );
 

@@ -339,19 +339,20 @@ test.describe('List Products pagination', () => {
     'links the pages of a list whose last page is full, with no next link on that last page',
     cites('listProducts', 'pagination.link-pages', 'list-products.filter-search'),
     async ({ api, make, target, config }) => {
-      // 4 products at per_page 2: two full pages, the last one as full as the first.
-      const set = await sharedDrafts(api, make, target, 4);
+      // 6 products at per_page 2: three full pages, the last one as full as the first. The set the walks read
+      // (one price for all): the links alone are judged here, whatever order the items come in.
+      const set = await sharedDrafts(api, make, target, 6, { price: 100, sale_price: 90 });
       const pages = await pagesOfTwo(api, set);
-      expect(pages.length, 'pages of 4 products at per_page 2').toBe(2);
+      expect(pages.length, 'pages of 6 products at per_page 2').toBe(3);
       const linked = linkedPage(config.targetUrl);
       expect(
         pages.map((p) => linked(p.pagination.prev_page_url)),
-        'page named by prev_page_url on pages 1 and 2 (null: no link)',
-      ).toEqual([null, 1]);
+        'page named by prev_page_url on pages 1 to 3 (null: no link)',
+      ).toEqual([null, 1, 2]);
       expect(
         pages.map((p) => linked(p.pagination.next_page_url)),
-        'page named by next_page_url on pages 1 and 2 (null: no link)',
-      ).toEqual([2, null]);
+        'page named by next_page_url on pages 1 to 3 (null: no link)',
+      ).toEqual([2, 3, null]);
     },
   );
 

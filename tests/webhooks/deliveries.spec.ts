@@ -2,7 +2,8 @@
  * Deliveries, caught by the run's capture server. Each test registers its webhooks at its own inboxes
  * and waits for the delivery about a product it wrote itself (the `deliveries` fixture); those that only
  * read the delivery to a webhook of the default body share one per cause (`sharedDeliveryOf`), and those of
- * deliveries that must not come read one watch per cause (`watchOf`), each its own webhook's. Each rule is
+ * deliveries that must not come, or of every delivery's method, read one watch per cause (`watchOf`), each its
+ * own webhook's. Each rule is
  * judged on every delivery the suite causes (CAUSES: product.created of a booking and of a service
  * product, product.updated of a service product), one test per cause. Only the destination tests fail
  * when nothing arrives; the others judge something about a delivery, and without one they are not
@@ -101,18 +102,15 @@ test.describe('Webhook deliveries', () => {
     test(
       `use the method_type POST the webhook was registered with, for ${of}`,
       cites('registerWebhook', 'webhook.delivery-method').on({ ...instance, value: 'method_type POST' }),
-      async ({ deliveries, inbox }) => {
-        const write = await deliveries.writeOf(cause);
-        await deliveries.registerAt(inbox, { events: [event], method_type: 'POST' });
-        // Every delivery at the inbox is this webhook's, whatever its body says (or does not: a GET may carry
-        // its payload anywhere, or none), so each one shows the method.
-        const received = await write.andCollect(
-          inbox,
-          matching('any delivery not sent with POST', (d) => d.method !== 'POST'),
-        );
+      async ({ deliveries }) => {
+        // The watch's webhook subscribed to the event, registered with method_type POST. Every delivery at its
+        // inbox is that webhook's, whatever its body says (or does not: a GET may carry its payload anywhere, or
+        // none), so each one shows the method.
+        const subscribed = (await deliveries.watchOf(cause)).at('subscribed');
+        const received = subscribed.deliveries(matching('any delivery', () => true));
         expect(
           received.filter((d) => d.method !== 'POST').map((d) => d.describe()),
-          `deliveries not sent with POST, of the ${received.length} at the inbox of the webhook registered with method_type POST (the only webhook there), after the write causing ${of}`,
+          `deliveries not sent with POST, of the ${received.length} at the inbox of the webhook registered with method_type POST (the only webhook there), within ${subscribed.withinMs} ms of the first, after the write causing ${of}`,
         ).toEqual([]);
       },
     );

@@ -5,6 +5,7 @@
  * it), and hands its answer to the recorders (secrets, created-resources journal). Every error it
  * throws is redacted: Playwright's own call log of a failed request carries the Authorization header.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { Operations, type OperationId } from '../contract/operations.ts';
 import { redact } from '../redaction/redact.ts';
@@ -59,6 +60,9 @@ type Options<Omitted extends keyof SendOptions> = Omit<SendOptions, Omitted>;
 
 type AnsweredExchange = Exchange & { response: NonNullable<Exchange['response']> };
 
+/** The lists `StoreApi.within` gathers exchanges in, for the code running inside it. */
+const gathering = new AsyncLocalStorage<readonly Exchange[][]>();
+
 export class StoreApi {
   readonly #exchanges: Exchange[] = [];
 
@@ -78,6 +82,15 @@ export class StoreApi {
    */
   showExchanges(exchanges: readonly Exchange[]): void {
     for (const exchange of exchanges) if (!this.#exchanges.includes(exchange)) this.#exchanges.push(exchange);
+  }
+
+  /**
+   * Runs `make` with a list gathering every exchange of this client made inside it, as each ends: what one of
+   * several things made at once by one test shows its readers, apart from the others' requests.
+   */
+  within<T>(make: (exchanges: readonly Exchange[]) => Promise<T>): Promise<T> {
+    const exchanges: Exchange[] = [];
+    return gathering.run([...(gathering.getStore() ?? []), exchanges], () => make(exchanges));
   }
 
   registerWebhook(body: WebhookBody, options: Options<'body'> = {}) {
@@ -128,6 +141,7 @@ export class StoreApi {
    */
   async #exchange(operationId: OperationId, request: BuiltRequest): Promise<AnsweredExchange> {
     const started = performance.now();
+    const lists = gathering.getStore() ?? [];
     const slot =
       this.#exchanges.push({
         request: request.recorded,
@@ -148,10 +162,13 @@ export class StoreApi {
         error: undefined,
       };
       this.#exchanges[slot] = exchange;
+      for (const list of lists) list.push(exchange);
       return exchange;
     } catch (error) {
       const message = redact((error as Error).message);
-      this.#exchanges[slot] = { request: request.recorded, response: undefined, error: message };
+      const failed: Exchange = { request: request.recorded, response: undefined, error: message };
+      this.#exchanges[slot] = failed;
+      for (const list of lists) list.push(failed);
       throw new TargetRequestError(
         `${Operations[operationId].name}: ${request.method} ${request.url} got no response within ${this.options.requestTimeoutMs} ms or failed to connect.\n${message}`,
       );

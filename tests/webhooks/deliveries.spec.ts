@@ -36,6 +36,37 @@ const JSON_MEDIA_TYPE = /^application\/(?:[\w.-]+\+)?json\s*(?:;|$)/i;
 test.describe('Webhook deliveries', () => {
   test.skip(({ config }) => deliveriesUnobservable(config) !== undefined, DELIVERIES_UNOBSERVABLE);
 
+  // The tests of deliveries that must not come, and of every delivery's method, read the watch of their cause
+  // (`watchOf`): one write, watched at a webhook of each role. Every cause's watch is made at once by the first test
+  // that asks, in one worker, and read by the others. The test of a second delivery of the first cause asks first,
+  // declared before the quicker tests (Playwright hands tests out in declaration order): the watches run beside
+  // them, and the tests declared last read them made.
+  const deliveredOnce = (cause: Cause) => {
+    const { event } = cause;
+    test(
+      `deliver an event once to a webhook that answered it with a 2xx: ${causeTitle(cause)}`,
+      cites('registerWebhook', 'webhook.delivery-once').on(causeInstance(cause)),
+      async ({ deliveries }) => {
+        const watch = await deliveries.watchOf(cause);
+        const { product, delivery } = watch;
+        const subscribed = watch.at('subscribed');
+        const about = aboutProduct(product);
+        // Any later delivery about the product is a repeat, with the same id or another; one naming only another
+        // event is the subscription's concern (webhook.delivery-subscription), not a repeat.
+        const again = matching(
+          `a second delivery of ${event} about product ${product.id}, after #${delivery.seq} (answered ${delivery.answeredWith})`,
+          (d) => d.seq > delivery.seq && about.test(d) && !namesOnlyAnotherEvent(d, event),
+        );
+        expect(
+          subscribed.deliveries(again).map((d) => d.describe()),
+          `second deliveries of ${event} about product ${product.id} to the webhook subscribed to it, within ${subscribed.withinMs} ms of the 2xx answer to the first: ${delivery.describe()}`,
+        ).toEqual([]);
+      },
+    );
+  };
+  const [firstCause, ...laterCauses] = CAUSES as [Cause, ...Cause[]];
+  deliveredOnce(firstCause);
+
   // A webhook subscribed to several events is notified of each: one of two, one of three (the event the write
   // causes listed last, after events of other resources no test causes).
   for (const [value, events] of [
@@ -56,35 +87,6 @@ test.describe('Webhook deliveries', () => {
     );
   }
 
-  // The tests of deliveries that must not come each read the watch of their cause (`watchOf`): one write, watched
-  // at a webhook of each role, made by the first of them to ask and read by the others, so that their watches
-  // overlap. The test of a second delivery asks first, declared before the quicker tests (Playwright hands tests
-  // out in declaration order): the watches run beside the quicker tests, and the tests declared last read them made.
-  for (const cause of CAUSES) {
-    const { event } = cause;
-    const of = causeTitle(cause);
-    test(
-      `deliver an event once to a webhook that answered it with a 2xx: ${of}`,
-      cites('registerWebhook', 'webhook.delivery-once').on(causeInstance(cause)),
-      async ({ deliveries }) => {
-        const watch = await deliveries.watchOf(cause);
-        const { product, delivery } = watch;
-        const subscribed = watch.at('subscribed');
-        const about = aboutProduct(product);
-        // Any later delivery about the product is a repeat, with the same id or another; one naming only another
-        // event is the subscription's concern (webhook.delivery-subscription), not a repeat.
-        const again = matching(
-          `a second delivery of ${event} about product ${product.id}, after #${delivery.seq} (answered ${delivery.answeredWith})`,
-          (d) => d.seq > delivery.seq && about.test(d) && !namesOnlyAnotherEvent(d, event),
-        );
-        expect(
-          subscribed.deliveries(again).map((d) => d.describe()),
-          `second deliveries of ${event} about product ${product.id} to the webhook subscribed to it, within ${subscribed.withinMs} ms of the 2xx answer to the first: ${delivery.describe()}`,
-        ).toEqual([]);
-      },
-    );
-  }
-
   for (const cause of CAUSES) {
     const { event } = cause;
     const of = causeTitle(cause);
@@ -96,48 +98,6 @@ test.describe('Webhook deliveries', () => {
       async ({ deliveries }) => {
         // The delivery the tests that only read one share: a webhook of the default body for the event, and the write.
         await deliveries.sharedDeliveryOf(cause, 'fail');
-      },
-    );
-
-    test(
-      `use the method_type POST the webhook was registered with, for ${of}`,
-      cites('registerWebhook', 'webhook.delivery-method').on({ ...instance, value: 'method_type POST' }),
-      async ({ deliveries }) => {
-        // The watch's webhook subscribed to the event, registered with method_type POST. Every delivery at its
-        // inbox is that webhook's, whatever its body says (or does not: a GET may carry its payload anywhere, or
-        // none), so each one shows the method.
-        const subscribed = (await deliveries.watchOf(cause)).at('subscribed');
-        const received = subscribed.deliveries(matching('any delivery', () => true));
-        expect(
-          received.filter((d) => d.method !== 'POST').map((d) => d.describe()),
-          `deliveries not sent with POST, of the ${received.length} at the inbox of the webhook registered with method_type POST (the only webhook there), within ${subscribed.withinMs} ms of the first, after the write causing ${of}`,
-        ).toEqual([]);
-      },
-    );
-
-    test(
-      `carry a JSON body with a JSON content type: ${of}`,
-      cites('registerWebhook', 'webhook.delivery-json').on(instance),
-      async ({ deliveries }) => {
-        const { delivery } = await deliveries.sharedDeliveryOf(cause);
-        expect(delivery.contentType, `content-type of the delivery of ${of}`).toMatch(JSON_MEDIA_TYPE);
-        expect(delivery.json() !== undefined, `the delivery body parses as JSON: ${delivery.describe()}`).toBe(true);
-      },
-    );
-
-    test(
-      `name their event and the product id: ${of}`,
-      cites('registerWebhook', 'webhook.delivery-names-event').on(instance),
-      async ({ deliveries }) => {
-        const { delivery, product } = await deliveries.sharedDeliveryOf(cause);
-        expect(
-          placesNamingEvent(delivery, event),
-          `places naming "${event}" (a header, or a string in the body): ${delivery.describe()}`,
-        ).not.toEqual([]);
-        expect(
-          placesNamingId(delivery, product.id),
-          `places in the body naming product ${product.id} (id, identifier or product_id)`,
-        ).not.toEqual([]);
       },
     );
 
@@ -253,11 +213,55 @@ test.describe('Webhook deliveries', () => {
     },
   );
 
-  // Read last: each watch is made by then.
+  // Read last: each watch, and each shared delivery, is made by then.
+  for (const cause of laterCauses) deliveredOnce(cause);
+
   for (const cause of CAUSES) {
     const { event } = cause;
     const of = causeTitle(cause);
     const instance = causeInstance(cause);
+
+    test(
+      `carry a JSON body with a JSON content type: ${of}`,
+      cites('registerWebhook', 'webhook.delivery-json').on(instance),
+      async ({ deliveries }) => {
+        const { delivery } = await deliveries.sharedDeliveryOf(cause);
+        expect(delivery.contentType, `content-type of the delivery of ${of}`).toMatch(JSON_MEDIA_TYPE);
+        expect(delivery.json() !== undefined, `the delivery body parses as JSON: ${delivery.describe()}`).toBe(true);
+      },
+    );
+
+    test(
+      `name their event and the product id: ${of}`,
+      cites('registerWebhook', 'webhook.delivery-names-event').on(instance),
+      async ({ deliveries }) => {
+        const { delivery, product } = await deliveries.sharedDeliveryOf(cause);
+        expect(
+          placesNamingEvent(delivery, event),
+          `places naming "${event}" (a header, or a string in the body): ${delivery.describe()}`,
+        ).not.toEqual([]);
+        expect(
+          placesNamingId(delivery, product.id),
+          `places in the body naming product ${product.id} (id, identifier or product_id)`,
+        ).not.toEqual([]);
+      },
+    );
+
+    test(
+      `use the method_type POST the webhook was registered with, for ${of}`,
+      cites('registerWebhook', 'webhook.delivery-method').on({ ...instance, value: 'method_type POST' }),
+      async ({ deliveries }) => {
+        // The watch's webhook subscribed to the event, registered with method_type POST. Every delivery at its
+        // inbox is that webhook's, whatever its body says (or does not: a GET may carry its payload anywhere, or
+        // none), so each one shows the method.
+        const subscribed = (await deliveries.watchOf(cause)).at('subscribed');
+        const received = subscribed.deliveries(matching('any delivery', () => true));
+        expect(
+          received.filter((d) => d.method !== 'POST').map((d) => d.describe()),
+          `deliveries not sent with POST, of the ${received.length} at the inbox of the webhook registered with method_type POST (the only webhook there), within ${subscribed.withinMs} ms of the first, after the write causing ${of}`,
+        ).toEqual([]);
+      },
+    );
 
     test(
       `do not notify a webhook of an event it did not subscribe to: ${of}`,

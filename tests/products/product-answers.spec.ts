@@ -24,10 +24,7 @@ import {
   LANGUAGES,
   productFields,
   textOf,
-  checkboxOption,
-  radioOption,
   tagNames,
-  textOption,
   type Omitted,
   type ProductAnswering,
   type ProductSteps,
@@ -326,7 +323,7 @@ for (const operation of [
       'with is_refundable true when true is sent',
       sentValue('product.echo').on({ ...instance, value: 'is_refundable true' }),
       async ({ products }) => {
-        const { response } = await products.answer(operation, { is_refundable: true });
+        const { response } = await products.variantAnswer(operation, 'is_refundable true');
         requireSuccess(response, operation);
         expect(productFields(response, 'is_refundable').is_refundable, inAnswer(response, 'is_refundable')).toBe(true);
       },
@@ -373,9 +370,9 @@ for (const operation of [
     test(
       'with a Category object for each category id sent',
       sentValue('product.categories').on(instance),
-      async ({ products, config }) => {
+      async ({ products }) => {
         // Every category of the profile (at least two), so a target that keeps only one shows up.
-        const { response, sent } = await products.answer(operation, { category: [...config.profile.categoryIds] });
+        const { response, sent } = await products.variantAnswer(operation, 'every category of the profile');
         requireSuccess(response, operation);
         const ids = productFields(response, 'categories').categories.map((category) => category.id);
         // Contains, not equals: a target may list the sub-categories sent alongside.
@@ -393,9 +390,7 @@ for (const operation of [
       '2xx to a text option whose options is null',
       cites(operation, 'product-option.text-null').on(instance),
       async ({ products }) => {
-        const { response } = await products.answerAfterBaseline(operation, 'a text option whose options is null', {
-          product_options: [textOption()],
-        });
+        const { response } = await products.variantAnswer(operation, 'a text option whose options is null');
         expect(response, 'a body with a text option whose options is null').toHaveStatus(Statuses.success);
       },
     );
@@ -404,13 +399,10 @@ for (const operation of [
       '2xx to radio and checkbox options whose subTitle is empty strings',
       cites(operation, 'product-option.empty-subtitle').on(instance),
       async ({ products }) => {
-        const options = [radioOption(), checkboxOption()].map((o) => ({
-          ...o,
-          subTitle: { ar: '', en: '' },
-        }));
-        const { response } = await products.answerAfterBaseline(operation, 'empty subTitles', {
-          product_options: options,
-        });
+        const { response } = await products.variantAnswer(
+          operation,
+          'radio and checkbox options whose subTitle is empty strings',
+        );
         expect(response, 'a body with options whose subTitle is empty strings').toHaveStatus(Statuses.success);
       },
     );
@@ -418,11 +410,8 @@ for (const operation of [
     test(
       '2xx to a product_gallery that repeats a media id',
       cites(operation, 'product.gallery-repeats').on(instance),
-      async ({ products, config }) => {
-        const [media] = config.profile.mediaIds;
-        const { response } = await products.answerAfterBaseline(operation, 'a repeated media id', {
-          product_gallery: media === undefined ? [] : [media, media],
-        });
+      async ({ products }) => {
+        const { response } = await products.variantAnswer(operation, 'a product_gallery that repeats a media id');
         expect(response, 'a body whose product_gallery repeats a media id').toHaveStatus(Statuses.success);
       },
     );

@@ -85,7 +85,7 @@ export class StoreApi {
   }
 
   /**
-   * Runs `make` with a list gathering every exchange of this client made inside it, as each ends: what one of
+   * Runs `make` with a list gathering every exchange made inside it (of this client, or of another used there), as each ends: what one of
    * several things made at once by one test shows its readers, apart from the others' requests.
    */
   within<T>(make: (exchanges: readonly Exchange[]) => Promise<T>): Promise<T> {

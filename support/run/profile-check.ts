@@ -6,8 +6,8 @@
  *
  * A body known to be good comes first: the first entry of every list, in a Create Service Product of
  * the check's own (fixed values, named with the run id, journaled like every resource a run creates).
- * When the target takes it, the other entries are sent in it, one entry of each list to a create; a create
- * refused for its body is sent again one entry at a time, with everything else as in that body: a refusal
+ * When the target takes it, the other entries are sent in it, a group of each list to a create; a create
+ * not taken is sent again one entry at a time, with everything else as in that body: a refusal
  * then names that entry. When it refuses it, one entry at a time is swapped for
  * the next of its list: if a swap makes it taken, the first was refused. When no single swap does, no
  * entry can be blamed (the store may refuse every create: its tests judge that), and the run goes on.
@@ -313,8 +313,8 @@ class ProfileCheck {
    * Every other entry of the service body's lists (a first entry a swap replaced is judged already), packed:
    * a create carries a group of each list, as many entries as its fields can (one of a brand, all the tag
    * names), and a store takes a body of entries it has, so a run leaves as few products as its longest list
-   * needs. A create refused for its body is sent again one entry at a time, in the service body known to be
-   * good, so that a refusal names its entry.
+   * needs. A create not taken is sent again one entry at a time, in the service body known to be good, so
+   * that a refusal names its entry.
    */
   async #checkOtherEntries(slots: readonly Slot[], service: { picks: Picks; replaced?: Choice }): Promise<void> {
     const { picks } = service;
@@ -335,9 +335,11 @@ class ProfileCheck {
       const together = round.reduce((p, { slot, members }) => swap(p, slot.list, carried(slot, members)), picks);
       const status = round.find(({ slot }) => slot.list === 'statusIds')?.members[0]?.status;
       const answer = await this.#create('createServiceProduct', body(slots, together), status);
-      if (answer.taken || !answer.blameable) return;
-      const probes = round.flatMap(({ slot, members }) => members.map((choice) => ({ slot, choice })));
-      await inBatches(probes, (probe) => this.#checkEntry(slots, picks, probe));
+      if (answer.taken) return;
+      // Refused, or not answered as a body is (a 5xx, no answer): each entry alone, one after the other, so that
+      // neither a refusal nor a crash of one entry hides the others, and no more creates are in flight at once.
+      for (const { slot, members } of round)
+        for (const choice of members) await this.#checkEntry(slots, picks, { slot, choice });
     });
   }
 
@@ -386,13 +388,13 @@ class ProfileCheck {
     const others = providers.choices.filter(
       (choice) => choice !== booking.picks.get(providers.list) && choice !== booking.replaced,
     );
-    // All of them in one create, as a booking takes several; when it is refused for its body, one at a time.
+    // All of them in one create, as a booking takes several; when it is not taken, one at a time.
     if (others.length === 0) return;
     const together = await this.#create('createBookingProduct', {
       ...body(slots, picks),
       ...joined(others.length).fields(others),
     });
-    if (together.taken || !together.blameable) return;
+    if (together.taken) return;
     await inBatches(others, async (choice) => {
       const fields = { ...body(slots, picks), ...choice.fields };
       const answer = await this.#create('createBookingProduct', fields);

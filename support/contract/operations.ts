@@ -89,7 +89,7 @@ export const Operations = {
     specFiles: [
       'webhooks/update-webhook.spec.ts',
       'webhooks/webhook-validation.spec.ts',
-      'webhooks/deliveries-after-update.spec.ts',
+      'webhooks/deliveries.spec.ts',
     ],
   },
   webhookEvents: {

@@ -278,7 +278,7 @@ test('a timed-out wait names what it expected and lists what did arrive', async 
       { timeoutMs: 300 },
     )
     .catch((e: Error) => e);
-  // What the target did not send: the one CaptureError a shared delivery keeps as "none came" (fixtures/deliveries.ts).
+  // What the target did not send: the one CaptureError a watch of deliveries keeps as "none came" (fixtures/deliveries.ts).
   expect(error).toBeInstanceOf(NothingArrived);
   const message = (error as Error).message;
   expect(message).toContain('No delivery matching a delivery about product 42 arrived');

@@ -184,7 +184,7 @@ test('with delete paths off, a run that fails halfway still lists everything it 
   );
 });
 
-test('what a test makes for several tests is cleaned up by it once they need it no more: the shared delivery once caught, the shared registration once answered', async ({
+test('what a test makes for several tests is cleaned up by it once they need it no more: the watches of deliveries once watched, the shared registration once answered', async ({
   servers,
 }) => {
   // Delete paths off: switched off, the webhooks stay on the reference to be looked at.
@@ -195,13 +195,14 @@ test('what a test makes for several tests is cleaned up by it once they need it 
   });
   expect(result.exitCode, `the run passes (stderr: ${result.stderr.slice(0, 1_000)})`).toBe(0);
   const shared = report.resources.filter((r) => r.shared === true && r.kind === 'webhook');
-  // One per cause and one registration, per worker.
+  // The webhooks of every cause's watch, and one registration per worker.
   expect(shared.length, 'shared webhooks').toBeGreaterThanOrEqual(4);
   expect(
     shared
       .filter(
         (r) =>
-          r.steps.length !== 1 || !/; made for the tests sharing .*, once (it was awaited|answered)$/.test(r.detail),
+          r.steps.length !== 1 ||
+          !/; made for the tests (sharing .*, once answered|watching .*, once watched)$/.test(r.detail),
       )
       .map((r) => `${r.id}: ${r.steps.join(' / ')}`),
     'shared webhooks not switched off by the test that made them, once read',

@@ -219,7 +219,7 @@ export async function cleanUpAfterTest(
 }
 
 /**
- * What a test made for several tests, once they need it no more (a shared delivery caught, a shared
+ * What a test made for several tests, once they need it no more (a watch of deliveries watched, a shared
  * registration answered): cleaned up at once as a test's own is, each step journaled, its detail saying
  * `when` (global teardown then has nothing left to do for it).
  */

@@ -17,6 +17,7 @@ const onCI = !!process.env.CI;
 // a bad value reads as unset here, and the run stops on it there).
 const env = safeEnvironment();
 const requestTimeoutMs = readVariable('REQUEST_TIMEOUT_MS', env);
+const deliveryTimeoutMs = readVariable('DELIVERY_TIMEOUT_MS', env);
 
 // Scrubbing first, then list/dot, HTML, JUnit, the conformance report, and a blob per shard: see support/report/index.ts.
 const reporters = conformanceReporters({ reportsDir: reportsDir(), ci: onCI, argv: process.argv });
@@ -37,8 +38,9 @@ export default defineConfig({
   metadata: runMetadata(),
   // Like the reports, in the working directory: never inside an installed package.
   outputDir: path.resolve(workingDirectory(), 'test-results'),
-  // Room for several requests in a row at the request timeout: a slow target fails on a named request, not on the test timeout.
-  timeout: Math.max(30_000, 6 * requestTimeoutMs),
+  // Room for several requests in a row at the request timeout, and for two delivery waits in a row (a walk's two
+  // steps, a watch's write then its last webhook): a slow target fails on a named request or wait, not on the test timeout.
+  timeout: Math.max(30_000, 6 * requestTimeoutMs, 2 * deliveryTimeoutMs + 10_000),
   expect: { timeout: 5_000 },
   use: {
     // Playwright writes request headers (the bearer token) into traces; our own failure evidence

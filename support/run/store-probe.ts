@@ -68,9 +68,17 @@ export async function probeStore(
     parkedUrl: webhook?.parkedUrl ?? null,
   };
   if (target.embedded) return { findings, lines: probe.lines };
-  if (webhook) findings.offStatus = await probe.offStatus(webhook);
-  findings.deletePaths.webhook = webhook ? await probe.webhookPath(webhook, findings.offStatus) : null;
-  findings.deletePaths.product = await probe.productPath();
+  // The webhook's probes and the product's touch nothing of each other's: their requests overlap. Both
+  // finish before a failure of either stops the run, so teardown finds each step journaled.
+  const webhookProbes = async () => {
+    if (webhook) findings.offStatus = await probe.offStatus(webhook);
+    findings.deletePaths.webhook = webhook ? await probe.webhookPath(webhook, findings.offStatus) : null;
+  };
+  const productProbe = async () => {
+    findings.deletePaths.product = await probe.productPath();
+  };
+  for (const settled of await Promise.allSettled([webhookProbes(), productProbe()]))
+    if (settled.status === 'rejected') throw settled.reason;
   probe.summarize(findings);
   return { findings, lines: probe.lines };
 }
@@ -89,7 +97,8 @@ interface ProbeWebhook {
 class Probe {
   readonly lines: string[] = [];
   readonly #send: Send;
-  readonly #said: string[] = [];
+  /** What each probe found, apart: the two run at once, and the line names the webhook's first. */
+  readonly #said = { webhook: [] as string[], product: [] as string[] };
 
   constructor(
     private readonly config: Config,
@@ -170,7 +179,7 @@ class Probe {
       const path = deletePath(template, webhook.resource, webhook.id);
       const deleted = await this.#send('DELETE', path);
       if (!succeeded(deleted)) {
-        this.#said.push(`Delete Webhook: DELETE ${template} ${said(deleted)}, not proven`);
+        this.#said.webhook.push(`Delete Webhook: DELETE ${template} ${said(deleted)}, not proven`);
         continue;
       }
       // Read back: the spec reads no single webhook, but Update Webhook of an unknown id answers as such.
@@ -180,7 +189,7 @@ class Probe {
       ]);
       const proven = !succeeded(again) && sameStatus(again, unknown);
       this.#step(webhook.resource, proven ? 'deleted' : 'switched-off', `DELETE ${path} ${said(deleted)}`);
-      this.#said.push(
+      this.#said.webhook.push(
         proven
           ? `Delete Webhook: DELETE ${template} proven (then Update Webhook of it ${said(again)}, as of the unknown id ${this.config.profile.unknownWebhookId})`
           : `Delete Webhook: DELETE ${template} ${said(deleted)}, yet then Update Webhook of it ${said(again)} (of the unknown id: ${said(unknown)}): not proven`,
@@ -206,12 +215,12 @@ class Probe {
       const path = deletePath(template, product, product.id!);
       const deleted = await this.#send('DELETE', path);
       if (!succeeded(deleted)) {
-        this.#said.push(`Delete Product: DELETE ${template} ${said(deleted)}, not proven`);
+        this.#said.product.push(`Delete Product: DELETE ${template} ${said(deleted)}, not proven`);
         continue;
       }
       const proof = listed ? await this.#goneFromList(product) : await this.#updatedAsUnknown(product);
       this.#step(product, proof.proven ? 'deleted' : 'left', `DELETE ${path} ${said(deleted)}`);
-      this.#said.push(
+      this.#said.product.push(
         proof.proven
           ? `Delete Product: DELETE ${template} proven (${proof.how})`
           : `Delete Product: DELETE ${template} ${said(deleted)}, yet ${proof.how}: not proven`,
@@ -227,7 +236,8 @@ class Probe {
     const paths = [
       ...(given.webhook ? [`Delete Webhook at DELETE_WEBHOOK_PATH=${given.webhook} (given)`] : []),
       ...(given.product ? [`Delete Product at DELETE_PRODUCT_PATH=${given.product} (given)`] : []),
-      ...this.#said,
+      ...this.#said.webhook,
+      ...this.#said.product,
     ];
     const off =
       findings.deletePaths.webhook || given.webhook
@@ -250,7 +260,7 @@ class Probe {
     const body = firstEntriesServiceBody(this.config.profile, this.target.runId, 'store probe');
     const { reply, resource } = await this.#create('createServiceProduct', body);
     if (resource?.id != null) return resource;
-    this.#said.push(`Delete Product: not probed, Create Service Product ${said(reply)}`);
+    this.#said.product.push(`Delete Product: not probed, Create Service Product ${said(reply)}`);
     return undefined;
   }
 

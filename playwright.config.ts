@@ -8,7 +8,8 @@ import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { conformanceReporters, reportsDir, runMetadata } from './support/report/index.ts';
 import { safeEnvironment } from './support/report/run-info.ts';
-import { runWorkers } from './support/run/workers.ts';
+import { configWorkers } from './support/run/workers.ts';
+import { cacheWorkerCompilation } from './support/run/compile-cache.ts';
 import { workingDirectory } from './support/run/config.ts';
 import { readVariable } from './support/contract/variables.ts';
 
@@ -22,9 +23,11 @@ const deliveryTimeoutMs = readVariable('DELIVERY_TIMEOUT_MS', env);
 // Scrubbing first, then list/dot, HTML, JUnit, the conformance report, and a blob per shard: see support/report/index.ts.
 const reporters = conformanceReporters({ reportsDir: reportsDir(), ci: onCI, argv: process.argv });
 
-// WORKERS wins; else one per core against the embedded reference or a target that answers at once, 4 per
-// core against a remote one or one whose answers the main process timed as slow (support/run/workers.ts).
-const workers = await runWorkers(env);
+// WORKERS wins; else one per core against the embedded reference or a loopback target, 4 per core against a
+// remote one; global setup raises the count for a target whose answers it times as slow (support/run/workers.ts).
+const workers = configWorkers(env);
+// Before the runner forks its workers: each then loads what an earlier one compiled (Node 22.1 and later).
+cacheWorkerCompilation();
 
 export default defineConfig({
   globalSetup: './support/run/global-setup.ts',

@@ -6,7 +6,7 @@ import { expect, test } from './fixtures.ts';
 import { ConfigError, describeConfig, parseConfig, PROJECT_ROOT, readEnvironment } from '../support/run/config.ts';
 import { journalDir, shardReportFile } from '../support/run/created-resources.ts';
 import { isLoopback } from '../support/client/http.ts';
-import { paceOf, runWorkers, workersFor, workersOnCommandLine } from '../support/run/workers.ts';
+import { configWorkers, paceOf, workersFor, workersOnCommandLine } from '../support/run/workers.ts';
 import Fastify from 'fastify';
 
 const remote = {
@@ -211,7 +211,7 @@ test('workers follow what the target shows: slow answers get the remote count wh
   expect(workersFor(loopback, { medianMs: 110, rateLimited: true }, 2), 'a rate limit').toBe(2);
   expect(workersFor('https://staging.example.com', { medianMs: 3, rateLimited: false }, 2)).toBe(8);
   expect(workersFor(loopback, undefined, 2), 'no answer: preflight says why').toBe(2);
-  expect(await runWorkers({ WORKERS: '3', BASE_URL: loopback })).toBe(3);
+  expect(configWorkers({ WORKERS: '3', BASE_URL: loopback })).toBe(3);
 
   // A target answering Webhook Events after 60 ms, with the token it is given.
   const app = Fastify({ logger: false });

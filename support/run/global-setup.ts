@@ -23,7 +23,15 @@ import { CONTROL_PREFIX } from '../capture/protocol.ts';
 import { deliveriesUnobservable } from '../capture/reach.ts';
 import { captureEnvironment, sharedCapture, startCaptureServer, type RunningCapture } from '../capture/start.ts';
 import { newRunId } from './run-id.ts';
-import { LAGGING_DELIVERY_MS, laggingDeliveryWorkers, workersOnCommandLine } from './workers.ts';
+import {
+  LAGGING_DELIVERY_MS,
+  laggingDeliveryWorkers,
+  paceLine,
+  paceOf,
+  workersFor,
+  workersOnCommandLine,
+  type Pace,
+} from './workers.ts';
 import { epochNow } from '../capture/protocol.ts';
 import type { Delivery } from '../capture/delivery.ts';
 import { readVariable } from '../contract/variables.ts';
@@ -64,6 +72,8 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
       runId,
       createdResourcesFile,
     };
+    // Timed while preflight, the profile check and the probe wait on the target: their waits overlap.
+    const pace = timePace(config, target);
     await preflightTarget(config, target, capture.endpoint);
     if (config.readOnly) {
       console.log(
@@ -73,6 +83,7 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
       await checkTargetProfile(config, target, capture.endpoint, fullConfig);
       await probeTheStore(config, target, capture.endpoint);
     }
+    raiseWorkersForPace(fullConfig, target.baseUrl, await pace);
   } catch (error) {
     await close();
     throw error;
@@ -216,6 +227,23 @@ function raiseWorkersForLag(fullConfig: FullConfig, lagMs: number, what: string)
     `Workers: ${raised}: ${what} ${Math.round(lagMs)} ms after the writes began, and delivery tests would mostly wait (WORKERS or --workers sets the count).`,
   );
   (fullConfig as { workers: number }).workers = raised;
+}
+
+/**
+ * A few reads of a target of the user's (support/run/workers.ts), unless the count was given: its pace. The
+ * embedded reference answers in the runner, at once.
+ */
+function timePace(config: Config, target: Target): Promise<Pace | undefined> {
+  if (config.embedded || workersGiven()) return Promise.resolve(undefined);
+  return paceOf(target.baseUrl, target.token, config.acceptLanguage).catch(() => undefined);
+}
+
+/** A target whose answers are slow, whatever its hostname, gets the workers of a remote one (as `raiseWorkersForLag`). */
+function raiseWorkersForPace(fullConfig: FullConfig, baseUrl: string, pace: Pace | undefined): void {
+  const workers = workersFor(baseUrl, pace);
+  if (pace === undefined || workers <= fullConfig.workers) return;
+  console.log(paceLine(workers, pace));
+  (fullConfig as { workers: number }).workers = workers;
 }
 
 /** The count was given: WORKERS, or Playwright's `--workers` (`-j`) on this runner's command line. */

@@ -9,8 +9,8 @@
  *   target, so more workers than cores overlap the waits; but every worker costs a start (config, test
  *   files, their modules) on the same cores. Four per core was fastest behind a 100 ms proxy
  *   (`npm run bench:remote -- --workers=4,8,16`: 19.0, 13.9, 18.2 s).
- * The main process times a few reads of the target before the config is made (`paceOf`); its workers
- * load the config too, and do not time it again.
+ * Global setup times a few reads of the target (`paceOf`) while its own requests run, and raises the
+ * count before the workers start.
  */
 import { availableParallelism } from 'node:os';
 import { targetHeaders } from '../client/headers.ts';
@@ -113,22 +113,13 @@ export function workersFor(
 }
 
 /**
- * The workers of a run: WORKERS when set; else, against a target (BASE_URL), from its pace as the main
- * process times it; else one per core. A worker process (TEST_WORKER_INDEX, set by Playwright) loads
- * the config too, but its count is never read: it does not time the target again.
+ * The workers the config gives Playwright: WORKERS when set, else the hostname's count. Global setup
+ * raises it from what the target shows (`workersFor` its pace, a lagging delivery) before the workers start.
  */
-export async function runWorkers(env: Readonly<Record<string, string | undefined>>): Promise<number> {
-  const given = readVariable('WORKERS', env);
-  if (given !== undefined) return given;
-  const baseUrl = readVariable('BASE_URL', env);
-  if (!baseUrl || env.TEST_WORKER_INDEX !== undefined || workersOnCommandLine()) return defaultWorkers(baseUrl);
-  const pace = await paceOf(baseUrl, readVariable('API_TOKEN', env), readVariable('ACCEPT_LANGUAGE', env)).catch(
-    () => undefined,
-  );
-  const workers = workersFor(baseUrl, pace);
-  if (pace?.medianMs !== undefined && workers !== defaultWorkers(baseUrl))
-    console.log(
-      `Workers: ${workers}, as against a remote target: the target answered in ${Math.round(pace.medianMs)} ms (median of ${READS - 1} reads), a run that mostly waits (WORKERS or --workers sets the count).`,
-    );
-  return workers;
+export function configWorkers(env: Readonly<Record<string, string | undefined>>): number {
+  return readVariable('WORKERS', env) ?? defaultWorkers(readVariable('BASE_URL', env));
 }
+
+/** Why a run gets `workers` from its pace: the line global setup prints when the pace raises the count. */
+export const paceLine = (workers: number, pace: Pace): string =>
+  `Workers: ${workers}, as against a remote target: the target answered in ${Math.round(pace.medianMs ?? 0)} ms (median of ${READS - 1} reads), a run that mostly waits (WORKERS or --workers sets the count).`;

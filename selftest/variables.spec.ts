@@ -92,8 +92,15 @@ const sources = (dir: string): string[] =>
     .filter((e) => e.isFile() && e.name.endsWith('.ts'))
     .map((e) => path.relative(PROJECT_ROOT, path.join(e.parentPath, e.name)));
 
-test("the suite reads no variable the registry does not declare (Playwright's and CI's own aside)", () => {
-  const theirs = new Set(['CI', 'GITHUB_SHA', 'PLAYWRIGHT_JSON_OUTPUT_FILE', 'TEST_WORKER_INDEX']);
+test("the suite reads no variable the registry does not declare (Playwright's, Node's and CI's own aside)", () => {
+  const theirs = new Set([
+    'CI',
+    'GITHUB_SHA',
+    'PLAYWRIGHT_JSON_OUTPUT_FILE',
+    'TEST_WORKER_INDEX',
+    'NODE_COMPILE_CACHE',
+    'NODE_DISABLE_COMPILE_CACHE',
+  ]);
   const files = [...sources('support'), ...sources('fixtures'), 'playwright.config.ts'];
   const undeclared = files.flatMap((file) =>
     [...read(file).matchAll(/\benv(?:\.|\[')([A-Z][A-Z0-9_]+)/g)]

@@ -6,20 +6,37 @@
  * - slow answers (`slow-answers`: every answer takes 80 to 150 ms), a reference on loopback in this
  *   process as the run's BASE_URL (the config times it and picks the workers): the ratio
  *   slow / max(clean, Σ latency / workers), the clean run against the same reference without the choice,
- *   Σ latency the requests it answered × 115 ms, their mean (goal: at most 1.2).
+ *   Σ latency the requests it answered × 115 ms, their mean (goal: at most 1.2). Beside it, the same ratio
+ *   of bare Playwright (selftest/bench/floor-project.ts): as many tests, files and workers, making the
+ *   slow run's requests one after another to a server that answers each 80 to 150 ms later. What Playwright
+ *   itself costs on this machine, starting its workers and running its tests, is the part of the
+ *   ratio no suite can take away; the suite's own requests overlap within some tests, the floor's do not.
  * Each pair is run `reps` times, interleaved, at the config's workers; the figures are medians. Every run
- * must be CONFORMANT. Prints both ratios against their goals; exits 1 over either.
+ * must be CONFORMANT. Prints both ratios against their goals; exits 1 over either (the floor's is shown,
+ * not judged).
  */
 import { EmbeddedTargets } from '../support/contract/embedded-targets.ts';
-import { machine, median, option, reported, runConformance, seconds } from '../selftest/bench/harness.ts';
+import path from 'node:path';
+import { writeFloorProject, type FloorRequest } from '../selftest/bench/floor-project.ts';
+import {
+  machine,
+  median,
+  option,
+  reported,
+  runConformance,
+  seconds,
+  tempDir,
+  timedRun,
+} from '../selftest/bench/harness.ts';
 import { runAgainstRemote } from '../selftest/bench/remote-target.ts';
 
 const QUEUE_GOAL = 1.5;
 const LATENCY_GOAL = 1.2;
 /** The longest a delivery waits in the queue: the least a queued run can add. */
 const LONGEST_DELAY_MS = 5_000;
-/** The mean time of an answer under slow-answers (80 to 150 ms). */
-const MEAN_LATENCY_MS = 115;
+/** The time of an answer under slow-answers, drawn evenly per request (docs/variants.md), and its mean. */
+const SLOW_ANSWER_MS = [80, 150] as const;
+const MEAN_LATENCY_MS = (SLOW_ANSWER_MS[0] + SLOW_ANSWER_MS[1]) / 2;
 const reps = Number(option('reps', '1'));
 /** One of the two benches alone: `queue` or `latency`. */
 const only = option('only', '');
@@ -34,6 +51,7 @@ const clean: number[] = [];
 const queued: number[] = [];
 const near: number[] = [];
 const slow: number[] = [];
+const floor: number[] = [];
 const requests: number[] = [];
 const workers: number[] = [];
 for (let rep = 1; rep <= reps; rep++) {
@@ -59,14 +77,29 @@ async function latencyBench(rep: number): Promise<void> {
   conformant('the run against the reference on loopback', onLoopback.run);
   const slowed = await runAgainstRemote(0, undefined, {}, [...EmbeddedTargets.standard.choices, 'slow-answers']);
   conformant('the run against the reference with slow answers', slowed.run);
+  const bare = await slowFloor(slowed.report, slowed.requests);
   near.push(onLoopback.run.durationMs);
   slow.push(slowed.run.durationMs);
+  floor.push(bare.durationMs);
   requests.push(slowed.requests.length);
   workers.push(slowed.report.workers);
   console.log(
     `rep ${rep}: on loopback, clean ${seconds(onLoopback.run.durationMs)} (${onLoopback.report.workers} workers; ${onLoopback.run.load}), ` +
-      `slow answers ${seconds(slowed.run.durationMs)} (${slowed.requests.length} requests, ${slowed.report.workers} workers; ${slowed.run.load})`,
+      `slow answers ${seconds(slowed.run.durationMs)} (${slowed.requests.length} requests, ${slowed.report.workers} workers; ${slowed.run.load}), ` +
+      `bare Playwright ${seconds(bare.durationMs)} (${bare.load})`,
   );
+}
+
+/** Bare Playwright in the slow run's shape, its requests one after another, each answered 80 to 150 ms late. */
+async function slowFloor(shape: { tests: number; files: number; workers: number }, sent: readonly FloorRequest[]) {
+  const work = tempDir('bench-waits-floor');
+  const dir = path.join(work.dir, 'floor');
+  writeFloorProject(dir, { ...shape, requests: sent, latencyMs: SLOW_ANSWER_MS });
+  const run = await timedRun({ cwd: dir, args: [], env: {} });
+  work.remove();
+  if (run.exitCode !== 0)
+    throw new Error(`the bare-Playwright floor failed (exit ${run.exitCode}):\n${run.stdout.slice(-3000)}`);
+  return run;
 }
 
 const verdict = (ratio: number, goal: number) =>
@@ -82,12 +115,17 @@ if (queued.length > 0) {
 }
 if (slow.length > 0) {
   const sum = median(requests) * MEAN_LATENCY_MS;
-  const latencyRatio = median(slow) / Math.max(median(near), sum / median(workers));
+  const bound = Math.max(median(near), sum / median(workers));
+  const latencyRatio = median(slow) / bound;
   over ||= latencyRatio > LATENCY_GOAL;
   console.log(
     `slow answers: ${seconds(median(slow))}; ${median(requests)} requests, Σ latency ${seconds(sum)}, ` +
       `Σ / ${median(workers)} workers ${seconds(sum / median(workers))}, clean ${seconds(median(near))}; ` +
       `ratio slow / max(clean, Σ / workers) ${verdict(latencyRatio, LATENCY_GOAL)}`,
+  );
+  console.log(
+    `bare Playwright, the same tests, workers and requests, one after another: ${seconds(median(floor))}, ` +
+      `ratio ${(median(floor) / bound).toFixed(2)} of the same bound; the suite / bare Playwright ${(median(slow) / median(floor)).toFixed(2)}`,
   );
 }
 process.exitCode = over ? 1 : 0;

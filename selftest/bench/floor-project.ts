@@ -6,7 +6,8 @@
  * `request` fixture per test would cost the floor a context per test), to an instant node http server
  * that its global setup starts in the runner; as many of its tests as the suite's failed may fail.
  * The same requests: each with the suite's method and as many body bytes, answered with as many bytes
- * as the target answered it, read whole as any API test reads an answer. Playwright's own cost of a
+ * as the target answered it, read whole as any API test reads an answer; at once, or after a delay that
+ * stands for a slow store (`latencyMs`). Playwright's own cost of a
  * request grows with its bytes both ways (a 16 MiB body, a page of products): a floor of empty GETs
  * would put that cost on the suite.
  */
@@ -28,6 +29,8 @@ export interface FloorShape {
   readonly workers: number;
   /** How many of the tests fail (each ends its worker), spread over the run; none by default. */
   readonly failing?: number;
+  /** Each answer waits this long first, drawn evenly from [least, most] ms (a slow store); none by default. */
+  readonly latencyMs?: readonly [number, number];
 }
 
 const CONFIG = `import { defineConfig } from '@playwright/test';
@@ -52,11 +55,15 @@ const GLOBAL_SETUP = `import { createServer } from 'node:http';
 import { writeFileSync } from 'node:fs';
 export default async function globalSetup() {
   let served = 0;
+  const latency: readonly [number, number] | null = __LATENCY__;
   const server = createServer((request, response) => {
     served++;
     request.resume();
     const size = Number(request.headers['x-answer-bytes'] ?? 0);
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify('a'.repeat(Math.max(0, size - 2))));
+    const answer = () =>
+      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify('a'.repeat(Math.max(0, size - 2))));
+    if (latency) setTimeout(answer, latency[0] + Math.random() * (latency[1] - latency[0]));
+    else answer();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
@@ -92,7 +99,10 @@ export function writeFloorProject(dir: string, shape: FloorShape): void {
   writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'bench-floor', private: true, type: 'module' }));
   writeFileSync(path.join(dir, 'tsconfig.json'), readFileSync(path.join(PROJECT_ROOT, 'tsconfig.json')));
   writeFileSync(path.join(dir, 'playwright.config.ts'), CONFIG.replace('__WORKERS__', String(shape.workers)));
-  writeFileSync(path.join(dir, 'global-setup.ts'), GLOBAL_SETUP);
+  writeFileSync(
+    path.join(dir, 'global-setup.ts'),
+    GLOBAL_SETUP.replace('__LATENCY__', JSON.stringify(shape.latencyMs ?? null)),
+  );
   // One test type for every file, as the suite's: worker fixtures of another type would need workers of their own.
   writeFileSync(path.join(dir, 'fixtures.ts'), FIXTURES);
   const failing = shape.failing ?? 0;

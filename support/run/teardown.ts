@@ -68,8 +68,12 @@ export interface TeardownTarget {
   readonly shard?: { readonly current: number; readonly total: number } | null | undefined;
 }
 
-/** Cleans in parallel, but gently: a staging target is shared. */
-const CLEANUP_CONCURRENCY = 4;
+/**
+ * Cleans in parallel, but gently: a staging target is shared. As many at once as the run's workers sent it
+ * against a distant target on two cores: what teardown cleans (the sets several tests shared, the profile
+ * check's products) is a request or two each, and the run's end waits on all of them.
+ */
+const CLEANUP_CONCURRENCY = 8;
 const EMBEDDED = 'embedded reference: gone when the run ends';
 
 export async function cleanUpCreatedResources(given: Config, target: TeardownTarget): Promise<CreatedResourcesReport> {

@@ -6,7 +6,7 @@
  * Checked against a reference whose store is open to the test: the report must name exactly the
  * products and webhooks the store created, and what it still holds.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { FaultSet, type FaultName } from '../reference/faults/index.ts';
 import { REFERENCE_DELETE_PATHS } from '../reference/routes/delete.ts';
@@ -55,7 +55,14 @@ function watchInserts<V>(map: Map<number, V>): Set<number> {
 
 async function runAgainstReference(
   servers: TestServers,
-  options: { faults?: FaultName[]; env?: Record<string, string>; args?: string[]; specs?: string[] },
+  options: {
+    faults?: FaultName[];
+    env?: Record<string, string>;
+    args?: string[];
+    specs?: string[];
+    /** BASE_URL and API_TOKEN in a dotenv file (ENV_FILE), as a user keeps them, instead of the environment. */
+    dotenv?: boolean;
+  },
 ): Promise<Outcome> {
   const {
     url,
@@ -65,10 +72,15 @@ async function runAgainstReference(
   const runId = `selftest-${Date.now().toString(36)}`;
   const inserted = { product: watchInserts(store.products), webhook: watchInserts(store.webhooks) };
   const reportFile = path.join(work, 'created-resources.json');
+  const envFile = path.join(work, '.env.selftest');
+  if (options.dotenv) await writeFile(envFile, `BASE_URL=${url}\nAPI_TOKEN=${SELFTEST_TOKEN}\n`);
+  const target = options.dotenv
+    ? // SELF_TEST reads no dotenv file: a child run without it reads ENV_FILE, and only that file.
+      { ENV_FILE: envFile, SELF_TEST: undefined }
+    : { BASE_URL: url, API_TOKEN: SELFTEST_TOKEN };
   const result = await runSuite({
     env: {
-      BASE_URL: url,
-      API_TOKEN: SELFTEST_TOKEN,
+      ...target,
       TARGET_PROFILE: REFERENCE_PROFILE,
       RUN_ID: runId,
       CREATED_RESOURCES_FILE: reportFile,
@@ -100,10 +112,13 @@ const canDeliver = (webhook: WebhookRecord) =>
 const stillDelivering = (webhooks: readonly WebhookRecord[]) =>
   webhooks.filter(canDeliver).map((w) => `${w.id} ${w.url}`);
 
-test('with no delete setting, preflight proves the conventional delete paths and each test deletes what it made: the list names every resource the store gained, each deleted', async ({
+test('with no delete setting, preflight proves the conventional delete paths and each test deletes what it made: the list names every resource the store gained, each deleted (the target and its token in the dotenv file)', async ({
   servers,
 }) => {
-  const { result, report, runId, created, remaining, journalLeft } = await runAgainstReference(servers, {});
+  // Preflight, the probe, the tests and teardown all send the dotenv file's token: none is in the environment.
+  const { result, report, runId, created, remaining, journalLeft } = await runAgainstReference(servers, {
+    dotenv: true,
+  });
   expect(result.exitCode, `the run passes (stderr: ${result.stderr.slice(0, 1_000)})`).toBe(0);
   expect(result.stdout, "preflight's line").toMatch(
     /Preflight: delete paths probed once for this run.*DELETE \/api\/core\/v1\/webhooks\/\{id\} proven.*DELETE \/api\/core\/v1\/products\/\{id\} proven/,

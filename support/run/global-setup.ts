@@ -68,7 +68,9 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
   try {
     const target = {
       baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
-      token: process.env.API_TOKEN,
+      // A user's token as the workers read it, from the environment or the dotenv file; the embedded
+      // reference's, made by startTarget after the config was read.
+      token: config.embedded ? process.env.API_TOKEN : config.apiToken,
       runId,
       createdResourcesFile,
     };
@@ -279,7 +281,8 @@ function tearDown(
       const config = parseConfig(readEnvironment());
       const target = {
         baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
-        token: process.env.API_TOKEN,
+        // Read now: the dotenv file's token, or the embedded reference's (in this process's environment).
+        token: config.apiToken,
         runId,
         embedded: config.embedded,
         shard,

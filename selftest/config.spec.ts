@@ -1,9 +1,17 @@
 /** Unit tests of support/run/config.ts (each bad value gives its own readable message) and of the workers a run gets (support/run/workers.ts). */
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { expect, test } from './fixtures.ts';
-import { ConfigError, describeConfig, parseConfig, PROJECT_ROOT, readEnvironment } from '../support/run/config.ts';
+import { expect, SELFTEST_TOKEN, test } from './fixtures.ts';
+import { runPlaywright } from './harness/suite-run.ts';
+import {
+  ConfigError,
+  describeConfig,
+  parseConfig,
+  PROJECT_ROOT,
+  readEnvironment,
+  REFERENCE_PROFILE,
+} from '../support/run/config.ts';
 import { journalDir, shardReportFile } from '../support/run/created-resources.ts';
 import { isLoopback } from '../support/client/http.ts';
 import { configWorkers, paceOf, workersFor, workersOnCommandLine } from '../support/run/workers.ts';
@@ -227,6 +235,34 @@ test('workers follow what the target shows: slow answers get the remote count wh
   expect(pace.rateLimited).toBe(false);
   expect(new Set(tokens)).toEqual(new Set(['Bearer tok-pace']));
   expect(workersFor(baseUrl, pace, 2)).toBe(8);
+});
+
+test('a loopback target whose answers take 25 ms or more gets the remote workers: global setup times it and raises the count before the workers start', async ({
+  servers,
+}) => {
+  // Every answer 40 ms late; a read-only run of three reads, with no --workers and no WORKERS: Playwright
+  // starts no more workers than tests, so three show a count raised over the two a 2-core machine's loopback gets.
+  const { url } = await servers.reference({
+    instrument: (app) =>
+      app.addHook('onRequest', async () => {
+        await new Promise((resolve) => setTimeout(resolve, 40));
+      }),
+  });
+  const run = await runPlaywright({
+    args: [
+      '--project=conformance',
+      'tests/webhooks/webhook-events.spec.ts',
+      '--grep',
+      'answers data as an array|answers entries|lists exactly',
+    ],
+    env: { BASE_URL: url, API_TOKEN: SELFTEST_TOKEN, TARGET_PROFILE: REFERENCE_PROFILE, TARGET_READ_ONLY: 'true' },
+  });
+  expect(run.exitCode, run.stdout.slice(-2_000)).toBe(0);
+  const remote = 4 * availableParallelism();
+  expect(run.stdout).toMatch(
+    new RegExp(`Workers: ${remote}, as against a remote target: the target answered in \\d+ ms`),
+  );
+  expect(run.workers, "the count Playwright ran with (its JSON report's config)").toBe(Math.min(remote, 3));
 });
 
 test('--workers (-j) on the command line is seen, so neither the config nor global setup changes the count it gives', () => {

@@ -28,6 +28,7 @@ import {
   laggingDeliveryWorkers,
   paceLine,
   paceOf,
+  slowAnswer,
   workersFor,
   workersOnCommandLine,
   type Pace,
@@ -74,8 +75,8 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
       runId,
       createdResourcesFile,
     };
-    // Timed while preflight, the profile check and the probe wait on the target: their waits overlap.
-    const pace = timePace(config, target);
+    const { pace, alone } = timePace(config, target);
+    await alone;
     await preflightTarget(config, target, capture.endpoint);
     if (config.readOnly) {
       console.log(
@@ -90,7 +91,7 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
     await close();
     throw error;
   }
-  return tearDown({ createdResourcesFile, runId, shard: fullConfig.shard }, close);
+  return tearDown({ createdResourcesFile, runId, fullConfig }, close);
 }
 
 /**
@@ -233,11 +234,21 @@ function raiseWorkersForLag(fullConfig: FullConfig, lagMs: number, what: string)
 
 /**
  * A few reads of a target of the user's (support/run/workers.ts), unless the count was given: its pace. The
- * embedded reference answers in the runner, at once.
+ * embedded reference answers in the runner, at once. The reads go alone (`alone` settles) until one is
+ * slow: then preflight, the profile check and the probe start, and their waits overlap the rest. A quick
+ * target is timed with nothing else in flight, so a store that serves one request at a time is not made
+ * to look slow by the run's own requests queued beside the reads.
  */
-function timePace(config: Config, target: Target): Promise<Pace | undefined> {
-  if (config.embedded || workersGiven()) return Promise.resolve(undefined);
-  return paceOf(target.baseUrl, target.token, config.acceptLanguage).catch(() => undefined);
+function timePace(config: Config, target: Target): { pace: Promise<Pace | undefined>; alone: Promise<void> } {
+  if (config.embedded || workersGiven()) return { pace: Promise.resolve(undefined), alone: Promise.resolve() };
+  let done = () => {};
+  const alone = new Promise<void>((resolve) => (done = resolve));
+  const pace = paceOf(target.baseUrl, target.token, config.acceptLanguage, (ms) => {
+    if (slowAnswer(ms)) done();
+  })
+    .catch(() => undefined)
+    .finally(done);
+  return { pace, alone };
 }
 
 /** A target whose answers are slow, whatever its hostname, gets the workers of a remote one (as `raiseWorkersForLag`). */
@@ -272,7 +283,7 @@ async function probeTheStore(config: Config, target: Target, capture: CaptureEnd
  * and finish the cleanup (support/run/teardown.ts) with what the store probe found.
  */
 function tearDown(
-  { createdResourcesFile, runId, shard }: RunIdentity & { readonly shard: FullConfig['shard'] },
+  { createdResourcesFile, runId, fullConfig }: RunIdentity & { readonly fullConfig: FullConfig },
   close: () => Promise<void>,
 ): () => Promise<void> {
   return async () => {
@@ -285,7 +296,9 @@ function tearDown(
         token: config.apiToken,
         runId,
         embedded: config.embedded,
-        shard,
+        shard: fullConfig.shard,
+        // As many as the run had, raised or not (read now, after global setup set them).
+        workers: fullConfig.workers,
       };
       const report = await cleanUpCreatedResources({ ...config, createdResourcesFile }, target);
       const summary = summarize(report, createdResourcesFile);

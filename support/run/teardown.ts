@@ -66,12 +66,15 @@ export interface TeardownTarget {
   readonly embedded: boolean;
   /** With `--shard=i/n`: named in the command that removes the rest. */
   readonly shard?: { readonly current: number; readonly total: number } | null | undefined;
+  /** The run's workers: teardown sends no more at once than the run did, and never more than CLEANUP_CONCURRENCY. */
+  readonly workers?: number;
 }
 
 /**
- * Cleans in parallel, but gently: a staging target is shared. As many at once as the run's workers sent it
- * against a distant target on two cores: what teardown cleans (the sets several tests shared, the profile
- * check's products) is a request or two each, and the run's end waits on all of them.
+ * Cleans in parallel, but gently: a staging target is shared. At most as many at once as the run's workers
+ * sent it (a store that limits its rate kept the run's count low), and at most this: what teardown cleans
+ * (the sets several tests shared, the profile check's products) is a request or two each, and the run's
+ * end waits on all of them. The `cleanup` command, which knows no run's workers, sends half of it.
  */
 const CLEANUP_CONCURRENCY = 8;
 const EMBEDDED = 'embedded reference: gone when the run ends';
@@ -101,7 +104,7 @@ export async function cleanUpCreatedResources(given: Config, target: TeardownTar
   const resources: CleanedResource[] = [];
   let next = 0;
   await Promise.all(
-    Array.from({ length: CLEANUP_CONCURRENCY }, async () => {
+    Array.from({ length: Math.min(CLEANUP_CONCURRENCY, target.workers ?? CLEANUP_CONCURRENCY / 2) }, async () => {
       while (next < queue.length) {
         const resource = queue[next++]!;
         resources.push(await finish(resource, stepsOf(resource), settings, send, target.embedded));

@@ -61,7 +61,7 @@ export function defaultWorkers(baseUrl: string | undefined, cores = availablePar
   return isRemote(baseUrl) ? REMOTE_WORKERS_PER_CORE * cores : cores;
 }
 
-/** How fast the target answered a few authenticated reads (Webhook Events), as the config timed them. */
+/** How fast the target answered a few authenticated reads (Webhook Events), as global setup timed them. */
 export interface Pace {
   /** The median time of an answer, in ms; undefined when none came. */
   readonly medianMs: number | undefined;
@@ -72,9 +72,15 @@ export interface Pace {
 /**
  * Times `READS` reads of Webhook Events, one after another (the first also opens the connection, and is
  * left out of the median): a read the spec documents, that writes nothing, with the token the run is
- * given. A target that does not answer has no pace: global setup's preflight says why.
+ * given; `onTimed` hears each timed one as it comes. A target that does not answer has no pace: global
+ * setup's preflight says why.
  */
-export async function paceOf(baseUrl: string, token: string | undefined, acceptLanguage: string): Promise<Pace> {
+export async function paceOf(
+  baseUrl: string,
+  token: string | undefined,
+  acceptLanguage: string,
+  onTimed: (ms: number) => void = () => {},
+): Promise<Pace> {
   const headers = { ...targetHeaders({ acceptLanguage, token }), 'accept-encoding': 'identity' };
   const times: number[] = [];
   let rateLimited = false;
@@ -88,7 +94,11 @@ export async function paceOf(baseUrl: string, token: string | undefined, acceptL
       });
       await response.text();
       rateLimited ||= response.status === 429;
-      if (read > 0) times.push(performance.now() - started);
+      if (read > 0) {
+        const ms = performance.now() - started;
+        times.push(ms);
+        onTimed(ms);
+      }
     } catch {
       // No answer (in time): preflight says why; the pace is what the answers before it showed, if any.
       break;
@@ -97,6 +107,9 @@ export async function paceOf(baseUrl: string, token: string | undefined, acceptL
   times.sort((a, b) => a - b);
   return { medianMs: times[Math.floor(times.length / 2)], rateLimited };
 }
+
+/** An answer this slow makes a target the run mostly waits on (`SLOW_ANSWER_MS`). */
+export const slowAnswer = (ms: number): boolean => ms >= SLOW_ANSWER_MS;
 
 /**
  * The workers from what the target shows: the hostname's count, raised to the remote one when its answers
@@ -109,7 +122,7 @@ export function workersFor(
 ): number {
   const byHost = defaultWorkers(baseUrl, cores);
   if (pace === undefined || pace.rateLimited || pace.medianMs === undefined) return byHost;
-  return pace.medianMs >= SLOW_ANSWER_MS ? Math.max(byHost, REMOTE_WORKERS_PER_CORE * cores) : byHost;
+  return slowAnswer(pace.medianMs) ? Math.max(byHost, REMOTE_WORKERS_PER_CORE * cores) : byHost;
 }
 
 /**

@@ -26,7 +26,7 @@ const reporters = conformanceReporters({ reportsDir: reportsDir(), ci: onCI, arg
 // WORKERS wins; else one per core against the embedded reference or a loopback target, 4 per core against a
 // remote one; global setup raises the count for a target whose answers it times as slow (support/run/workers.ts).
 const workers = configWorkers(env);
-// Before the runner forks its workers: each then loads what an earlier one compiled (Node 22.1 and later).
+// Before the runner forks its workers: they load what earlier runs' workers compiled (Node 22.8 and later).
 cacheWorkerCompilation();
 
 export default defineConfig({

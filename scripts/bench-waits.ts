@@ -4,7 +4,7 @@
  * - deliveries from a queue (`deliveries-from-a-queue`: each delivery leaves 2 to 5 s after its write),
  *   against the embedded reference: the ratio queued / (clean + 5 s), the longest delay (goal: at most 1.5);
  * - slow answers (`slow-answers`: every answer takes 80 to 150 ms), a reference on loopback in this
- *   process as the run's BASE_URL (the config times it and picks the workers): the ratio
+ *   process as the run's BASE_URL (global setup times it and picks the workers): the ratio
  *   slow / max(clean, Σ latency / workers), the clean run against the same reference without the choice,
  *   Σ latency the requests it answered × 115 ms, their mean (goal: at most 1.2). Beside it, the same ratio
  *   of bare Playwright (selftest/bench/floor-project.ts): as many tests, files and workers, making the
@@ -16,6 +16,7 @@
  * not judged).
  */
 import { EmbeddedTargets } from '../support/contract/embedded-targets.ts';
+import { workerCompileCache } from '../support/run/compile-cache.ts';
 import path from 'node:path';
 import { writeFloorProject, type FloorRequest } from '../selftest/bench/floor-project.ts';
 import {
@@ -95,7 +96,8 @@ async function slowFloor(shape: { tests: number; files: number; workers: number 
   const work = tempDir('bench-waits-floor');
   const dir = path.join(work.dir, 'floor');
   writeFloorProject(dir, { ...shape, requests: sent, latencyMs: SLOW_ANSWER_MS });
-  const run = await timedRun({ cwd: dir, args: [], env: {} });
+  // With the suite's compile cache, where Node has one: the floor's workers start as the suite's do.
+  const run = await timedRun({ cwd: dir, args: [], env: workerCompileCache() });
   work.remove();
   if (run.exitCode !== 0)
     throw new Error(`the bare-Playwright floor failed (exit ${run.exitCode}):\n${run.stdout.slice(-3000)}`);

@@ -28,7 +28,7 @@ class TargetRequestError extends Error {
 }
 
 /** How often a request answered 429 (Too Many Requests) is sent again; a 429 after that is the answer. */
-const RATE_LIMITED_RETRIES = 3;
+export const RATE_LIMITED_RETRIES = 3;
 /** The longest wait between them, whatever Retry-After asks: a test's time is bounded. */
 const MAX_RETRY_WAIT_MS = 5_000;
 

@@ -1,5 +1,5 @@
 /**
- * Leaving the store as the run found it, one resource at a time: at the end of each test for what it
+ * Leaving the store as the run found it, resource by resource: at the end of each test for what it
  * made (fixtures/target.ts), in global teardown for what no test's teardown removed (shared sets, global
  * setup's own, a test killed halfway), and in `cleanup` for a run that was killed.
  *
@@ -18,6 +18,7 @@ import { recordCleanupStep, type CleanupStep, type CreatedResource } from './cre
 import { parkedWebhookUrl } from './webhook-destination.ts';
 import { targetHeaders } from '../client/headers.ts';
 import { httpRequest } from '../client/http.ts';
+import { RATE_LIMITED_RETRIES, retryAfterMs } from '../client/store-api.ts';
 import { Operations } from '../contract/operations.ts';
 import type { EventName } from '../contract/events.ts';
 import { redact } from '../redaction/redact.ts';
@@ -35,19 +36,36 @@ export function sendOverHttp(target: {
   readonly acceptLanguage: string;
   readonly timeoutMs: number;
 }): Send {
-  return async (method, path, body) => {
-    try {
-      const response = await httpRequest(`${target.baseUrl}${path}`, {
-        method,
-        headers: { ...targetHeaders(target, { jsonBody: body !== undefined }), 'accept-encoding': 'identity' },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(target.timeoutMs),
-      });
-      return { status: response.status, text: await response.text() };
-    } catch (error) {
-      return { error: redact((error as Error).message) };
-    }
-  };
+  return (method, path, body) =>
+    askedAgainWhenRateLimited(async () => {
+      try {
+        const response = await httpRequest(`${target.baseUrl}${path}`, {
+          method,
+          headers: { ...targetHeaders(target, { jsonBody: body !== undefined }), 'accept-encoding': 'identity' },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          signal: AbortSignal.timeout(target.timeoutMs),
+        });
+        return { status: response.status, text: await response.text(), retryAfter: response.header('retry-after') };
+      } catch (error) {
+        return { error: redact((error as Error).message) };
+      }
+    });
+}
+
+/** A reply, with the Retry-After header of an answer that carried one. */
+export type RateLimitedReply = Reply & { readonly retryAfter?: string | null | undefined };
+
+/**
+ * Sent again as a 429 (Too Many Requests) asks, as a test's own requests are (support/client/store-api.ts):
+ * cleanup sends several requests at once, and a store that limits its rate may refuse some for a while.
+ */
+export async function askedAgainWhenRateLimited(once: () => Promise<RateLimitedReply>): Promise<Reply> {
+  let reply = await once();
+  for (let retry = 1; retry <= RATE_LIMITED_RETRIES && 'status' in reply && reply.status === 429; retry++) {
+    await new Promise((resolve) => setTimeout(resolve, retryAfterMs(reply.retryAfter ?? undefined)));
+    reply = await once();
+  }
+  return 'error' in reply ? { error: reply.error } : { status: reply.status, text: reply.text };
 }
 
 /**
@@ -233,7 +251,13 @@ export async function cleanUpShared(
   await cleanUpNow(created, settings, send, where, `; ${when}`);
 }
 
-/** `resources`, webhooks first then newest first, each step journaled. */
+/**
+ * A test's resources cleaned up at once, at most this many requests in flight: each is a chain of requests to a
+ * store that may be far away, and a test that made a list's worth would otherwise end one round trip per resource later.
+ */
+const TEST_CLEANUP_LANES = 4;
+
+/** `resources`, every webhook before any product (deleting a product may notify them), newest first, each step journaled. */
 async function cleanUpNow(
   resources: readonly CreatedResource[],
   settings: CleanupSettings,
@@ -241,10 +265,24 @@ async function cleanUpNow(
   where: { readonly reportFile: string; readonly runId: string },
   said = '',
 ): Promise<void> {
-  const order = (r: CreatedResource) => (r.kind === 'webhook' ? 0 : 1);
-  const known = resources.filter((r) => r.id !== null);
-  for (const resource of [...known].reverse().sort((a, b) => order(a) - order(b))) {
-    const { cleanup, detail } = await cleanUpResource(resource, settings, send);
-    recordCleanupStep(where, { kind: resource.kind, id: resource.id!, cleanup, detail: `${detail}${said}` });
-  }
+  const known = [...resources].reverse().filter((r) => r.id !== null);
+  for (const kind of ['webhook', 'product'] as const)
+    await inLanes(
+      known.filter((r) => r.kind === kind),
+      TEST_CLEANUP_LANES,
+      async (resource) => {
+        const { cleanup, detail } = await cleanUpResource(resource, settings, send);
+        recordCleanupStep(where, { kind: resource.kind, id: resource.id!, cleanup, detail: `${detail}${said}` });
+      },
+    );
+}
+
+/** `work` on every item, in order, with at most `lanes` of them at once. */
+export async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(lanes, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
 }

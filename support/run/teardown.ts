@@ -19,7 +19,14 @@ import {
   type Journal,
   type ResourceKind,
 } from './created-resources.ts';
-import { cleanUpResource, cleanupSettingsOf, sendOverHttp, type CleanupSettings, type Send } from './store-cleanup.ts';
+import {
+  cleanUpResource,
+  cleanupSettingsOf,
+  inLanes,
+  sendOverHttp,
+  type CleanupSettings,
+  type Send,
+} from './store-cleanup.ts';
 import { targetHeaders } from '../client/headers.ts';
 import { httpRequest } from '../client/http.ts';
 import type { StoreProbeFindings } from '../contract/variables.ts';
@@ -102,15 +109,9 @@ export async function cleanUpCreatedResources(given: Config, target: TeardownTar
   });
 
   const resources: CleanedResource[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(CLEANUP_CONCURRENCY, target.workers ?? CLEANUP_CONCURRENCY / 2) }, async () => {
-      while (next < queue.length) {
-        const resource = queue[next++]!;
-        resources.push(await finish(resource, stepsOf(resource), settings, send, target.embedded));
-      }
-    }),
-  );
+  await inLanes(queue, Math.min(CLEANUP_CONCURRENCY, target.workers ?? CLEANUP_CONCURRENCY / 2), async (resource) => {
+    resources.push(await finish(resource, stepsOf(resource), settings, send, target.embedded));
+  });
   resources.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   if (!target.embedded) await checkDeletes(resources, config, target);
 

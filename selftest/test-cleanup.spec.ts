@@ -1,6 +1,7 @@
 /**
  * A test's own cleanup (support/run/store-cleanup.ts `cleanUpAfterTest`): its resources at once, every
- * webhook before any product, a 429 asked again as its Retry-After says, each step journaled.
+ * webhook before any product, each step journaled; sent here as teardown sends (`sendOverHttp`), which
+ * asks a 429 again as its Retry-After says.
  */
 import Fastify from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -40,7 +41,7 @@ const resource = (kind: 'webhook' | 'product', id: number): CreatedResource => (
   createdAt: new Date(Date.UTC(2026, 10, 29, 0, 0, id)).toISOString(),
 });
 
-test('a test’s resources are cleaned up at once, every webhook before any product, a 429 asked again', async ({
+test('a test’s resources are cleaned up at once, every webhook before any product; teardown’s sender asks a 429 again', async ({
   servers,
 }) => {
   const target = deletingTarget(1);

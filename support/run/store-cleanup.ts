@@ -53,13 +53,15 @@ export function sendOverHttp(target: {
 }
 
 /** A reply, with the Retry-After header of an answer that carried one. */
-export type RateLimitedReply = Reply & { readonly retryAfter?: string | null | undefined };
+type RateLimitedReply = Reply & { readonly retryAfter?: string | null };
 
 /**
  * Sent again as a 429 (Too Many Requests) asks, as a test's own requests are (support/client/store-api.ts):
- * cleanup sends several requests at once, and a store that limits its rate may refuse some for a while.
+ * teardown sends several requests at once, and a store that limits its rate may refuse some for a while. A
+ * test's own cleanup does not wait so (fixtures/target.ts): within the test's time, it leaves a refused
+ * step to teardown.
  */
-export async function askedAgainWhenRateLimited(once: () => Promise<RateLimitedReply>): Promise<Reply> {
+async function askedAgainWhenRateLimited(once: () => Promise<RateLimitedReply>): Promise<Reply> {
   let reply = await once();
   for (let retry = 1; retry <= RATE_LIMITED_RETRIES && 'status' in reply && reply.status === 429; retry++) {
     await new Promise((resolve) => setTimeout(resolve, retryAfterMs(reply.retryAfter ?? undefined)));

@@ -259,7 +259,11 @@ export async function cleanUpShared(
  */
 const TEST_CLEANUP_LANES = 4;
 
-/** `resources`, every webhook before any product (deleting a product may notify them), newest first, each step journaled. */
+/**
+ * `resources`, every webhook before any product (deleting a product may notify them), newest first, each step
+ * journaled. Once the store answers one of them 429, the rest go one at a time: a store that limits its rate
+ * would refuse a test's cleanup sent at once, and the test's next requests after it.
+ */
 async function cleanUpNow(
   resources: readonly CreatedResource[],
   settings: CleanupSettings,
@@ -267,24 +271,38 @@ async function cleanUpNow(
   where: { readonly reportFile: string; readonly runId: string },
   said = '',
 ): Promise<void> {
+  let limited = false;
+  const noting: Send = async (method, path, body) => {
+    const reply = await send(method, path, body);
+    if ('status' in reply && reply.status === 429) limited = true;
+    return reply;
+  };
   const known = [...resources].reverse().filter((r) => r.id !== null);
   for (const kind of ['webhook', 'product'] as const)
     await inLanes(
       known.filter((r) => r.kind === kind),
-      TEST_CLEANUP_LANES,
+      { lanes: TEST_CLEANUP_LANES, oneAtATime: () => limited },
       async (resource) => {
-        const { cleanup, detail } = await cleanUpResource(resource, settings, send);
+        const { cleanup, detail } = await cleanUpResource(resource, settings, noting);
         recordCleanupStep(where, { kind: resource.kind, id: resource.id!, cleanup, detail: `${detail}${said}` });
       },
     );
 }
 
-/** `work` on every item, in order, with at most `lanes` of them at once. */
-export async function inLanes<T>(items: readonly T[], lanes: number, work: (item: T) => Promise<void>): Promise<void> {
+/**
+ * `work` on every item, in order, at most `lanes` at once (one, once `oneAtATime` says so). Every lane ends
+ * before a failure is thrown, so no request is still on its way when the caller goes on.
+ */
+export async function inLanes<T>(
+  items: readonly T[],
+  { lanes, oneAtATime = () => false }: { readonly lanes: number; readonly oneAtATime?: () => boolean },
+  work: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(lanes, items.length) }, async () => {
-      while (next < items.length) await work(items[next++]!);
+  const settled = await Promise.allSettled(
+    Array.from({ length: Math.min(lanes, items.length) }, async (_, lane) => {
+      while (next < items.length && (lane === 0 || !oneAtATime())) await work(items[next++]!);
     }),
   );
+  for (const result of settled) if (result.status === 'rejected') throw result.reason;
 }

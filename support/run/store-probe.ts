@@ -341,7 +341,9 @@ class Probe {
 const updatePath = (id: number) => Operations.updateWebhook.path.replace('{identifier}', String(id));
 const succeeded = (reply: Reply) => !('error' in reply) && reply.status >= 200 && reply.status < 300;
 const said = (reply: Reply) => ('error' in reply ? `got no answer (${reply.error})` : `answered ${reply.status}`);
-const sameStatus = (a: Reply, b: Reply) => !('error' in a) && !('error' in b) && a.status === b.status;
+/** Both answered alike, and about the resource: a 429 says only that the store would answer later. */
+const sameStatus = (a: Reply, b: Reply) =>
+  !('error' in a) && !('error' in b) && a.status === b.status && a.status !== 429;
 /** A refusal of what was sent (a 4xx but those about the token, the id or the rate): another body may be taken. */
 const refusesTheBody = (reply: Reply) =>
   !('error' in reply) && reply.status >= 400 && reply.status < 500 && ![401, 403, 404, 429].includes(reply.status);

@@ -97,9 +97,7 @@ export async function cleanUpCreatedResources(given: Config, target: TeardownTar
     ).values(),
   ];
   const stepsOf = (r: CreatedResource) => journal.steps.filter((s) => s.kind === r.kind && s.id === r.id);
-  // Webhooks first (deleting a product may notify them), then newest first.
-  const order = (r: CreatedResource) => (r.kind === 'webhook' ? 0 : 1);
-  const queue = [...unique].reverse().sort((a, b) => order(a) - order(b));
+  const newestFirst = [...unique].reverse();
   const settings = cleanupSettingsOf(config, target.runId);
   const send = sendOverHttp({
     baseUrl: target.baseUrl,
@@ -109,9 +107,16 @@ export async function cleanUpCreatedResources(given: Config, target: TeardownTar
   });
 
   const resources: CleanedResource[] = [];
-  await inLanes(queue, Math.min(CLEANUP_CONCURRENCY, target.workers ?? CLEANUP_CONCURRENCY / 2), async (resource) => {
-    resources.push(await finish(resource, stepsOf(resource), settings, send, target.embedded));
-  });
+  const lanes = Math.min(CLEANUP_CONCURRENCY, target.workers ?? CLEANUP_CONCURRENCY / 2);
+  // Every webhook before any product: deleting a product may notify them.
+  for (const kind of ['webhook', 'product'] as const)
+    await inLanes(
+      newestFirst.filter((r) => r.kind === kind),
+      { lanes },
+      async (resource) => {
+        resources.push(await finish(resource, stepsOf(resource), settings, send, target.embedded));
+      },
+    );
   resources.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   if (!target.embedded) await checkDeletes(resources, config, target);
 

@@ -15,6 +15,7 @@
  */
 import type { Config } from './config.ts';
 import { recordCleanupStep, type CleanupStep, type CreatedResource } from './created-resources.ts';
+import { inLanes } from './lanes.ts';
 import { parkedWebhookUrl } from './webhook-destination.ts';
 import { targetHeaders } from '../client/headers.ts';
 import { httpRequest } from '../client/http.ts';
@@ -281,28 +282,11 @@ async function cleanUpNow(
   for (const kind of ['webhook', 'product'] as const)
     await inLanes(
       known.filter((r) => r.kind === kind),
-      { lanes: TEST_CLEANUP_LANES, oneAtATime: () => limited },
+      TEST_CLEANUP_LANES,
       async (resource) => {
         const { cleanup, detail } = await cleanUpResource(resource, settings, noting);
         recordCleanupStep(where, { kind: resource.kind, id: resource.id!, cleanup, detail: `${detail}${said}` });
       },
+      (lane) => lane > 0 && limited,
     );
-}
-
-/**
- * `work` on every item, in order, at most `lanes` at once (one, once `oneAtATime` says so). Every lane ends
- * before a failure is thrown, so no request is still on its way when the caller goes on.
- */
-export async function inLanes<T>(
-  items: readonly T[],
-  { lanes, oneAtATime = () => false }: { readonly lanes: number; readonly oneAtATime?: () => boolean },
-  work: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const settled = await Promise.allSettled(
-    Array.from({ length: Math.min(lanes, items.length) }, async (_, lane) => {
-      while (next < items.length && (lane === 0 || !oneAtATime())) await work(items[next++]!);
-    }),
-  );
-  for (const result of settled) if (result.status === 'rejected') throw result.reason;
 }

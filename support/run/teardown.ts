@@ -19,14 +19,8 @@ import {
   type Journal,
   type ResourceKind,
 } from './created-resources.ts';
-import {
-  cleanUpResource,
-  cleanupSettingsOf,
-  inLanes,
-  sendOverHttp,
-  type CleanupSettings,
-  type Send,
-} from './store-cleanup.ts';
+import { cleanUpResource, cleanupSettingsOf, sendOverHttp, type CleanupSettings, type Send } from './store-cleanup.ts';
+import { inLanes } from './lanes.ts';
 import { targetHeaders } from '../client/headers.ts';
 import { httpRequest } from '../client/http.ts';
 import type { StoreProbeFindings } from '../contract/variables.ts';
@@ -112,7 +106,7 @@ export async function cleanUpCreatedResources(given: Config, target: TeardownTar
   for (const kind of ['webhook', 'product'] as const)
     await inLanes(
       newestFirst.filter((r) => r.kind === kind),
-      { lanes },
+      lanes,
       async (resource) => {
         resources.push(await finish(resource, stepsOf(resource), settings, send, target.embedded));
       },

@@ -9,14 +9,14 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { buildReference } from '../../reference/app.ts';
-import { FaultNames, parseFaults, unknownFaults, type FaultSet } from '../../reference/faults/index.ts';
+import type { FaultSet } from '../../reference/faults/index.ts';
 import { ConfigError, getConfig, parseConfig, readEnvironment, type Config } from './config.ts';
 import { isLoopback } from '../client/http.ts';
 import { EmbeddedTargets } from '../contract/embedded-targets.ts';
+import type { OperationId } from '../contract/operations.ts';
 import { recordStoreProbe, shardReportFile } from './created-resources.ts';
 import { preflight, PreflightError } from './preflight.ts';
-import { assertProfileTaken, checkProfile, describeCheck } from './profile-check.ts';
+import { assertProfileTaken, checkProfile, describeCheck, type ProfileCheckTarget } from './profile-check.ts';
 import { finishDeliveryProbe, startDeliveryProbe } from './delivery-probe.ts';
 import { CaptureClient, type CaptureEndpoint } from '../capture/client.ts';
 import { CONTROL_PREFIX } from '../capture/protocol.ts';
@@ -83,8 +83,7 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
         'Read-only run (TARGET_READ_ONLY=true): no profile check, no probe, and no test that writes; the verdict names what reads judge.',
       );
     } else {
-      await checkTargetProfile(config, target, capture.endpoint, fullConfig);
-      await probeTheStore(config, target, capture.endpoint);
+      await checkAndProbe(config, target, capture.endpoint, fullConfig);
     }
     raiseWorkersForPace(fullConfig, target.baseUrl, await pace);
   } catch (error) {
@@ -172,6 +171,31 @@ async function preflightTarget(config: Config, target: Target, capture: CaptureE
 }
 
 /**
+ * The profile check and the store probe, asking together: the probe's webhook needs nothing of the check's,
+ * and its product is the check's first. The check's lines come first, then the probe's; a failure of
+ * either stops the run once both have ended, so that each step is journaled before the cleanup.
+ */
+async function checkAndProbe(
+  config: Config,
+  target: Target,
+  capture: CaptureEndpoint,
+  fullConfig: FullConfig,
+): Promise<void> {
+  let productMade = () => {};
+  const made = new Promise<void>((resolve) => (productMade = resolve));
+  const onCreated = (operation: OperationId) => {
+    if (operation === 'createServiceProduct') productMade();
+  };
+  const [check, probe] = await Promise.allSettled([
+    checkTargetProfile(config, { ...target, onCreated }, capture, fullConfig).finally(productMade),
+    probeTheStore(config, target, capture, made),
+  ]);
+  if (probe.status === 'fulfilled') for (const line of probe.value) console.log(line);
+  if (check.status === 'rejected') throw check.reason;
+  if (probe.status === 'rejected') throw probe.reason;
+}
+
+/**
  * Every entry of the profile, asked about once (writes are allowed by now): a refused one stops the run.
  * A webhook at an inbox of ours is registered first: the deliveries of the products the check creates
  * show whether the target reaches the capture server, and how it signs (not the embedded reference's:
@@ -179,7 +203,7 @@ async function preflightTarget(config: Config, target: Target, capture: CaptureE
  */
 async function checkTargetProfile(
   config: Config,
-  target: Target,
+  target: Target & Pick<ProfileCheckTarget, 'onCreated'>,
   capture: CaptureEndpoint,
   fullConfig: FullConfig,
 ): Promise<void> {
@@ -265,16 +289,23 @@ const workersGiven = () => readVariable('WORKERS', readEnvironment()) !== undefi
 /**
  * Where this store parks webhooks, whether it takes status 0, and its delete paths, learnt once on
  * resources of the run's own (support/run/store-probe.ts) and handed to the workers (STORE_PROBE).
+ * Returns its lines, for the console.
  */
-async function probeTheStore(config: Config, target: Target, capture: CaptureEndpoint): Promise<void> {
+async function probeTheStore(
+  config: Config,
+  target: Target,
+  capture: CaptureEndpoint,
+  productMade: Promise<void>,
+): Promise<readonly string[]> {
   const { findings, lines } = await probeStore(
     config,
     { ...target, embedded: config.embedded },
     deliveriesUnobservable(config) ? undefined : capture,
+    productMade,
   );
-  for (const line of lines) console.log(line);
   process.env.STORE_PROBE = JSON.stringify(findings);
   recordStoreProbe({ reportFile: target.createdResourcesFile, runId: target.runId }, findings);
+  return lines;
 }
 
 /**
@@ -288,21 +319,7 @@ function tearDown(
 ): () => Promise<void> {
   return async () => {
     try {
-      // The configuration as the workers read it: with what global setup found (STORE_PROBE).
-      const config = parseConfig(readEnvironment());
-      const target = {
-        baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
-        // Read now: the dotenv file's token, or the embedded reference's (in this process's environment).
-        token: config.apiToken,
-        runId,
-        embedded: config.embedded,
-        shard: fullConfig.shard,
-        // As many as the run had, raised or not (read now, after global setup set them).
-        workers: fullConfig.workers,
-      };
-      const report = await cleanUpCreatedResources({ ...config, createdResourcesFile }, target);
-      const summary = summarize(report, createdResourcesFile);
-      if (summary) console.log(summary);
+      await cleanUp({ createdResourcesFile, runId, fullConfig });
     } finally {
       await close();
       // What the workers made once for each other (support/run/made-once.ts): read by no one after the run.
@@ -311,16 +328,41 @@ function tearDown(
   };
 }
 
+/** What the run created and no test removed: cleaned up (support/run/teardown.ts), and a line saying so. */
+async function cleanUp({
+  createdResourcesFile,
+  runId,
+  fullConfig,
+}: RunIdentity & { readonly fullConfig: FullConfig }): Promise<void> {
+  // The configuration as the workers read it: with what global setup found (STORE_PROBE).
+  const config = parseConfig(readEnvironment());
+  const target = {
+    baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
+    // Read now: the dotenv file's token, or the embedded reference's (in this process's environment).
+    token: config.apiToken,
+    runId,
+    embedded: config.embedded,
+    shard: fullConfig.shard,
+    // As many as the run had, raised or not (read now, after global setup set them).
+    workers: fullConfig.workers,
+  };
+  const report = await cleanUpCreatedResources({ ...config, createdResourcesFile }, target);
+  const summary = summarize(report, createdResourcesFile);
+  if (summary) console.log(summary);
+}
+
 /** The embedded reference as the configuration asks for it (variant, choices, faults, signature), listening on a free loopback port. */
 export async function startEmbeddedReference(
   config: Config,
 ): Promise<{ readonly url: string; readonly token: string; readonly close: () => Promise<void> }> {
   const token = config.apiToken ?? `ref-${randomBytes(16).toString('hex')}`;
+  // Loaded here, not with this module: a run against the user's store has no use for the reference.
+  const { buildReference } = await import('../../reference/app.ts');
   const { app } = buildReference({
     token,
     variant: config.referenceVariant,
     choiceNames: config.referenceChoices,
-    faults: referenceFaults(config.referenceFaults),
+    faults: await referenceFaults(config.referenceFaults),
     deliveries: config.signature ? { signature: config.signature } : {},
   });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
@@ -336,7 +378,8 @@ export async function startEmbeddedReference(
  * REFERENCE_FAULTS, checked here rather than in support/run/config.ts: every worker loads the config, and
  * only the runner needs the fault catalogue. An unknown name is bad configuration (one block, NO VERDICT).
  */
-function referenceFaults(names: readonly string[]): FaultSet {
+async function referenceFaults(names: readonly string[]): Promise<FaultSet> {
+  const { FaultNames, parseFaults, unknownFaults } = await import('../../reference/faults/index.ts');
   const unknown = unknownFaults(names);
   if (unknown.length > 0)
     throw new ConfigError([

@@ -34,6 +34,8 @@ export interface ProfileCheckTarget {
   readonly runId: string;
   /** The run's created-resources file: each product created is journaled beside it. */
   readonly createdResourcesFile: string;
+  /** Told of each create taken, once it is journaled (global setup's store probe waits for a product of the check's). */
+  readonly onCreated?: (operation: OperationId) => void;
 }
 
 /** An entry the target refused: `brandIds[2] = 999991` and `Create Service Product answered 422 {…}`. */
@@ -285,6 +287,9 @@ class ProfileCheck {
   readonly #statuses = new Map<number, boolean>();
   /** Answers that were neither taken nor a refusal of the body; after ERRATIC_LIMIT of them the check stops asking. */
   readonly #erratic: string[] = [];
+  /** Creates in flight, and those waiting for one of them to end (`#turn`). */
+  #inFlight = 0;
+  readonly #waiting: (() => void)[] = [];
 
   constructor(
     private readonly profile: TargetProfile,
@@ -302,9 +307,12 @@ class ProfileCheck {
         );
       return this.#result();
     }
-    await this.#checkOtherEntries(slots, service);
-    if (!this.profile.tagNames) await this.#checkOwnTagNames(slots, service.picks);
-    await this.#checkProviders(slots, service.picks);
+    // Each needs only the body the service create took: they ask together, CONCURRENCY creates at most in flight.
+    await Promise.all([
+      this.#checkOtherEntries(slots, service),
+      this.profile.tagNames ? undefined : this.#checkOwnTagNames(slots, service.picks),
+      this.#checkProviders(slots, service.picks),
+    ]);
     this.#checkStatuses();
     return this.#result();
   }
@@ -478,12 +486,30 @@ class ProfileCheck {
   }
 
   async #create(operation: OperationId, fields: Fields, status?: number): Promise<Answer> {
+    await this.#turn();
+    try {
+      return await this.#createNow(operation, fields, status);
+    } finally {
+      this.#inFlight--;
+      this.#waiting.shift()?.();
+    }
+  }
+
+  /** Resolves once fewer than CONCURRENCY creates are in flight, and counts this one in. */
+  async #turn(): Promise<void> {
+    if (this.#inFlight >= CONCURRENCY) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    this.#inFlight++;
+  }
+
+  async #createNow(operation: OperationId, fields: Fields, status?: number): Promise<Answer> {
     if (this.#stopped) return { taken: false, blameable: false, text: 'not sent', published: undefined };
     const n = ++this.#creates;
     const only = operation === 'createBookingProduct' ? BOOKING_ONLY : SERVICE_ONLY;
     const answer = await send(operation, { ...plainFields(this.target.runId, n), ...only, ...fields }, this.target);
-    if (answer.taken) this.#created++;
-    else if (!answer.blameable) this.#erratic.push(answer.text);
+    if (answer.taken) {
+      this.#created++;
+      this.target.onCreated?.(operation);
+    } else if (!answer.blameable) this.#erratic.push(answer.text);
     if (status !== undefined && answer.taken && answer.published !== undefined)
       this.#statuses.set(status, answer.published);
     return answer;
@@ -506,7 +532,8 @@ class ProfileCheck {
       (profile.tagNames?.length ?? 1);
     return {
       refused: sortedByList(this.#refused),
-      statuses: this.#statuses,
+      // By id: the checks ask together, and the line names them in the same order every run.
+      statuses: new Map([...this.#statuses].sort(([a], [b]) => a - b)),
       notes: this.#notes,
       entries,
       creates: this.#creates,

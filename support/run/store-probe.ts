@@ -1,5 +1,5 @@
 /**
- * The store probe: once per run, after preflight and the profile check, global setup learns how this
+ * The store probe: once per run, after preflight and beside the profile check, global setup learns how this
  * store lets the run leave it as it found it, on resources the run has just created, and tells the
  * workers (STORE_PROBE):
  *
@@ -54,10 +54,15 @@ const BY = '(global setup: store probe)';
 
 type Fields = Record<string, unknown>;
 
+/**
+ * `productMade` settles once the profile check, asking beside the probe, has made a service product or
+ * will make none: the product's probe waits for it, to probe on the check's product rather than make one.
+ */
 export async function probeStore(
   config: Config,
   target: StoreProbeTarget,
   capture: CaptureEndpoint | undefined,
+  productMade: Promise<void> = Promise.resolve(),
 ): Promise<StoreProbe> {
   const probe = new Probe(config, target);
   const webhook = await probe.park(capture);
@@ -75,6 +80,7 @@ export async function probeStore(
     findings.deletePaths.webhook = webhook ? await probe.webhookPath(webhook, findings.offStatus) : null;
   };
   const productProbe = async () => {
+    await productMade;
     findings.deletePaths.product = await probe.productPath();
   };
   for (const settled of await Promise.allSettled([webhookProbes(), productProbe()]))

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 import Fastify from 'fastify';
 import { expect, SELFTEST_TOKEN, test, type TestServers } from './fixtures.ts';
-import type { ReferenceOptions } from '../reference/app.ts';
+import type { ReferenceOptions, ReferenceServer } from '../reference/app.ts';
 import { parseConfig, PROJECT_ROOT, REFERENCE_PROFILE } from '../support/run/config.ts';
 import { httpRequest } from '../support/client/http.ts';
 import type { ProfileError } from '../support/run/profile-check.ts';
@@ -352,8 +352,9 @@ async function runAsUser(testInfo: TestInfo, env: Record<string, string>) {
 }
 
 test.describe('end to end, against the standalone reference: NO VERDICT, exit 2, naming the setting', () => {
-  test('a brand id the store does not have', async ({ servers }, testInfo) => {
-    const { url } = await servers.reference();
+  test('a brand id the store does not have: and the store is left as it was found', async ({ servers }, testInfo) => {
+    const { url, server } = await servers.reference();
+    const found = contents(server);
     const file = testInfo.outputPath('profile.json');
     await writeFile(file, JSON.stringify({ ...profileOf(), brandIds: [1, 2, 999991] }));
     const { result, output, report } = await runAsUser(testInfo, {
@@ -370,10 +371,15 @@ test.describe('end to end, against the standalone reference: NO VERDICT, exit 2,
       result.tests.filter((t) => t.outcome !== 'skipped'),
       'no test ran',
     ).toEqual([]);
+    expect(contents(server), 'what the profile check and the probes created, deleted').toEqual(found);
+    expect(output).toMatch(/^Run \S+ created \d+ resources and deleted them all/m);
   });
 
-  test('a signature scheme other than the one the deliveries carry', async ({ servers }, testInfo) => {
-    const { url } = await servers.reference();
+  test('a signature scheme other than the one the deliveries carry: and the store is left as it was found', async ({
+    servers,
+  }, testInfo) => {
+    const { url, server } = await servers.reference();
+    const found = contents(server);
     const { result, output, report } = await runAsUser(testInfo, {
       BASE_URL: url,
       API_TOKEN: SELFTEST_TOKEN,
@@ -385,5 +391,12 @@ test.describe('end to end, against the standalone reference: NO VERDICT, exit 2,
     expect(output).toMatch(
       /^PreflightError: Deliveries carry `webhook-signature`, `webhook-id`, `webhook-timestamp` \(Standard Webhooks\), but `WEBHOOK_SIGNATURE_SCHEME=hmac-sha256`/m,
     );
+    expect(contents(server), 'what the profile check and the probes created, deleted').toEqual(found);
   });
+});
+
+/** The ids of the reference's products and webhooks: a run stopped in set-up leaves the same. */
+const contents = ({ store }: ReferenceServer) => ({
+  products: [...store.products.keys()],
+  webhooks: [...store.webhooks.keys()],
 });

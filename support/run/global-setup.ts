@@ -14,7 +14,7 @@ import { ConfigError, getConfig, parseConfig, readEnvironment, type Config } fro
 import { isLoopback } from '../client/http.ts';
 import { EmbeddedTargets } from '../contract/embedded-targets.ts';
 import type { OperationId } from '../contract/operations.ts';
-import { recordStoreProbe, shardReportFile } from './created-resources.ts';
+import { readJournal, recordStoreProbe, shardReportFile } from './created-resources.ts';
 import { preflight, PreflightError } from './preflight.ts';
 import { assertProfileTaken, checkProfile, describeCheck, type ProfileCheckTarget } from './profile-check.ts';
 import { finishDeliveryProbe, startDeliveryProbe } from './delivery-probe.ts';
@@ -87,6 +87,12 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
     }
     raiseWorkersForPace(fullConfig, target.baseUrl, await pace);
   } catch (error) {
+    // A run stopped here (a profile entry refused, a setting the delivery probe found wrong) may have written
+    // to the store already: what it made is cleaned up as at the end of a run, before the error is shown.
+    if (readJournal(createdResourcesFile, runId).created.length > 0)
+      await cleanUp({ createdResourcesFile, runId, fullConfig }).catch((cleanupError: unknown) =>
+        console.log(`The cleanup of what global setup created failed: ${(cleanupError as Error).message}`),
+      );
     await close();
     throw error;
   }

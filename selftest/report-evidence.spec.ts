@@ -63,7 +63,15 @@ test('the curl line of an oversized body sends it whole from the attachment it n
     { baseUrl: reference.url, productListPath: '/products', acceptLanguage: 'en', token: reference.token },
   );
   const exchange = { request: request.recorded, response: undefined, error: 'not sent' };
-  expect(request.recorded.body, 'shown by its start and size').toMatch(/… \[200014 bytes in all\]$/);
+  expect(request.recorded.body, 'shown by its start and size').toMatch(
+    /^\{"name_en":"x{1988}… \[200014 bytes in all\]$/,
+  );
+  const asBytes = buildRequest(
+    'createServiceProduct',
+    { rawBody: Buffer.from(`{"name_en":"${'x'.repeat(200_000)}"}`) },
+    { baseUrl: reference.url, productListPath: '/products', acceptLanguage: 'en', token: reference.token },
+  );
+  expect(asBytes.recorded.body, 'the same body as bytes, shown alike').toBe(request.recorded.body);
   const attachments = failureAttachments([exchange]);
   expect(attachments.map((a) => a.name)).toEqual([
     EvidenceNames.curl,

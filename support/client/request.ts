@@ -78,7 +78,8 @@ export function buildRequest(operationId: OperationId, options: SendOptions, tar
 
 function shownBody(text: string | Buffer | undefined): string | undefined {
   if (text === undefined) return undefined;
-  if (Buffer.isBuffer(text)) return `<${text.length} bytes>`;
-  if (text.length <= LARGE_BODY_SHOWN) return text;
-  return `${text.slice(0, 2_000)}… [${Buffer.byteLength(text)} bytes in all]`;
+  if (text.length <= LARGE_BODY_SHOWN) return Buffer.isBuffer(text) ? `<${text.length} bytes>` : text;
+  // A large body's start, as text: what it is shows there (a body of 16 MiB is one field's bulk, spliced in as bytes).
+  const start = Buffer.isBuffer(text) ? text.subarray(0, 2_000).toString('utf8') : text.slice(0, 2_000);
+  return `${start}… [${Buffer.byteLength(text)} bytes in all]`;
 }

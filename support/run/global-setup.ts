@@ -13,10 +13,9 @@ import type { FaultSet } from '../../reference/faults/index.ts';
 import { ConfigError, getConfig, parseConfig, readEnvironment, type Config } from './config.ts';
 import { isLoopback } from '../client/http.ts';
 import { EmbeddedTargets } from '../contract/embedded-targets.ts';
-import type { OperationId } from '../contract/operations.ts';
 import { readJournal, recordStoreProbe, shardReportFile } from './created-resources.ts';
 import { preflight, PreflightError } from './preflight.ts';
-import { assertProfileTaken, checkProfile, describeCheck, type ProfileCheckTarget } from './profile-check.ts';
+import { assertProfileTaken, checkProfile, describeCheck } from './profile-check.ts';
 import { finishDeliveryProbe, startDeliveryProbe } from './delivery-probe.ts';
 import { CaptureClient, type CaptureEndpoint } from '../capture/client.ts';
 import { CONTROL_PREFIX } from '../capture/protocol.ts';
@@ -66,6 +65,9 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
     await closeTarget();
     await capture.close();
   };
+  // Set once the run may have written to the store: a run stopped before (preflight) cleans up nothing, not
+  // even what a killed run of the same RUN_ID left in the journal (that is `cleanup`'s).
+  let wrote = false;
   try {
     const target = {
       baseUrl: process.env.EMBEDDED_REFERENCE_URL ?? config.baseUrl ?? '',
@@ -83,13 +85,14 @@ async function setUp(fullConfig: FullConfig): Promise<() => Promise<void>> {
         'Read-only run (TARGET_READ_ONLY=true): no profile check, no probe, and no test that writes; the verdict names what reads judge.',
       );
     } else {
+      wrote = true;
       await checkAndProbe(config, target, capture.endpoint, fullConfig);
     }
     raiseWorkersForPace(fullConfig, target.baseUrl, await pace);
   } catch (error) {
     // A run stopped here (a profile entry refused, a setting the delivery probe found wrong) may have written
     // to the store already: what it made is cleaned up as at the end of a run, before the error is shown.
-    if (readJournal(createdResourcesFile, runId).created.length > 0)
+    if (wrote && !config.embedded && readJournal(createdResourcesFile, runId).created.length > 0)
       await cleanUp({ createdResourcesFile, runId, fullConfig }).catch((cleanupError: unknown) =>
         console.log(`The cleanup of what global setup created failed: ${(cleanupError as Error).message}`),
       );
@@ -177,9 +180,10 @@ async function preflightTarget(config: Config, target: Target, capture: CaptureE
 }
 
 /**
- * The profile check and the store probe, asking together: the probe's webhook needs nothing of the check's,
- * and its product is the check's first. The check's lines come first, then the probe's; a failure of
- * either stops the run once both have ended, so that each step is journaled before the cleanup.
+ * The profile check and the store probe, asking together: the probe's webhook needs nothing of the check's;
+ * its product is the check's newest, once the check and the delivery probe have ended (a delete before the
+ * first delivery came could keep it from coming). The check's lines come first, then the probe's; a failure
+ * of either stops the run once both have ended, so that each step is journaled before the cleanup.
  */
 async function checkAndProbe(
   config: Config,
@@ -187,17 +191,21 @@ async function checkAndProbe(
   capture: CaptureEndpoint,
   fullConfig: FullConfig,
 ): Promise<void> {
-  let productMade = () => {};
-  const made = new Promise<void>((resolve) => (productMade = resolve));
-  const onCreated = (operation: OperationId) => {
-    if (operation === 'createServiceProduct') productMade();
-  };
+  const checked = checkTargetProfile(config, target, capture, fullConfig);
   const [check, probe] = await Promise.allSettled([
-    checkTargetProfile(config, { ...target, onCreated }, capture, fullConfig).finally(productMade),
-    probeTheStore(config, target, capture, made),
+    checked,
+    probeTheStore(
+      config,
+      target,
+      capture,
+      checked.catch(() => undefined),
+    ),
   ]);
   if (probe.status === 'fulfilled') for (const line of probe.value) console.log(line);
-  if (check.status === 'rejected') throw check.reason;
+  if (check.status === 'rejected') {
+    if (probe.status === 'rejected') console.log(`The store probe failed too: ${(probe.reason as Error).message}`);
+    throw check.reason;
+  }
   if (probe.status === 'rejected') throw probe.reason;
 }
 
@@ -209,7 +217,7 @@ async function checkAndProbe(
  */
 async function checkTargetProfile(
   config: Config,
-  target: Target & Pick<ProfileCheckTarget, 'onCreated'>,
+  target: Target,
   capture: CaptureEndpoint,
   fullConfig: FullConfig,
 ): Promise<void> {

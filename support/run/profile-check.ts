@@ -34,8 +34,6 @@ export interface ProfileCheckTarget {
   readonly runId: string;
   /** The run's created-resources file: each product created is journaled beside it. */
   readonly createdResourcesFile: string;
-  /** Told of each create taken, once it is journaled (global setup's store probe waits for a product of the check's). */
-  readonly onCreated?: (operation: OperationId) => void;
 }
 
 /** An entry the target refused: `brandIds[2] = 999991` and `Create Service Product answered 422 {…}`. */
@@ -287,7 +285,7 @@ class ProfileCheck {
   readonly #statuses = new Map<number, boolean>();
   /** Answers that were neither taken nor a refusal of the body; after ERRATIC_LIMIT of them the check stops asking. */
   readonly #erratic: string[] = [];
-  /** Creates in flight, and those waiting for one of them to end (`#turn`). */
+  /** Slots held by creates in flight, and the creates waiting for one (`#turn`). */
   #inFlight = 0;
   readonly #waiting: (() => void)[] = [];
 
@@ -308,11 +306,13 @@ class ProfileCheck {
       return this.#result();
     }
     // Each needs only the body the service create took: they ask together, CONCURRENCY creates at most in flight.
-    await Promise.all([
+    // All end before a failure of one is thrown: no create is left to journal after the run's cleanup.
+    for (const settled of await Promise.allSettled([
       this.#checkOtherEntries(slots, service),
       this.profile.tagNames ? undefined : this.#checkOwnTagNames(slots, service.picks),
       this.#checkProviders(slots, service.picks),
-    ]);
+    ]))
+      if (settled.status === 'rejected') throw settled.reason;
     this.#checkStatuses();
     return this.#result();
   }
@@ -490,15 +490,17 @@ class ProfileCheck {
     try {
       return await this.#createNow(operation, fields, status);
     } finally {
-      this.#inFlight--;
-      this.#waiting.shift()?.();
+      // The slot goes to the oldest waiting create, else it is free: none can take it in between.
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#inFlight--;
     }
   }
 
-  /** Resolves once fewer than CONCURRENCY creates are in flight, and counts this one in. */
+  /** Resolves once this create holds one of the CONCURRENCY slots. */
   async #turn(): Promise<void> {
-    if (this.#inFlight >= CONCURRENCY) await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    this.#inFlight++;
+    if (this.#inFlight < CONCURRENCY) this.#inFlight++;
+    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
   }
 
   async #createNow(operation: OperationId, fields: Fields, status?: number): Promise<Answer> {
@@ -506,10 +508,8 @@ class ProfileCheck {
     const n = ++this.#creates;
     const only = operation === 'createBookingProduct' ? BOOKING_ONLY : SERVICE_ONLY;
     const answer = await send(operation, { ...plainFields(this.target.runId, n), ...only, ...fields }, this.target);
-    if (answer.taken) {
-      this.#created++;
-      this.target.onCreated?.(operation);
-    } else if (!answer.blameable) this.#erratic.push(answer.text);
+    if (answer.taken) this.#created++;
+    else if (!answer.blameable) this.#erratic.push(answer.text);
     if (status !== undefined && answer.taken && answer.published !== undefined)
       this.#statuses.set(status, answer.published);
     return answer;

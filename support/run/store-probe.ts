@@ -55,14 +55,14 @@ const BY = '(global setup: store probe)';
 type Fields = Record<string, unknown>;
 
 /**
- * `productMade` settles once the profile check, asking beside the probe, has made a service product or
- * will make none: the product's probe waits for it, to probe on the check's product rather than make one.
+ * `checked` settles once the profile check, asking beside the probe, has ended: the product's probe waits
+ * for it, to probe on the check's newest product rather than make one.
  */
 export async function probeStore(
   config: Config,
   target: StoreProbeTarget,
   capture: CaptureEndpoint | undefined,
-  productMade: Promise<void> = Promise.resolve(),
+  checked: Promise<void> = Promise.resolve(),
 ): Promise<StoreProbe> {
   const probe = new Probe(config, target);
   const webhook = await probe.park(capture);
@@ -80,7 +80,7 @@ export async function probeStore(
     findings.deletePaths.webhook = webhook ? await probe.webhookPath(webhook, findings.offStatus) : null;
   };
   const productProbe = async () => {
-    await productMade;
+    await checked;
     findings.deletePaths.product = await probe.productPath();
   };
   for (const settled of await Promise.allSettled([webhookProbes(), productProbe()]))

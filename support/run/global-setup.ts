@@ -194,6 +194,7 @@ async function checkAndProbe(
   const checked = checkTargetProfile(config, target, capture, fullConfig);
   const [check, probe] = await Promise.allSettled([
     checked,
+    // The probe's product waits for the check however it ends: its failure is thrown below, once.
     probeTheStore(
       config,
       target,
@@ -309,13 +310,13 @@ async function probeTheStore(
   config: Config,
   target: Target,
   capture: CaptureEndpoint,
-  productMade: Promise<void>,
+  checked: Promise<void>,
 ): Promise<readonly string[]> {
   const { findings, lines } = await probeStore(
     config,
     { ...target, embedded: config.embedded },
     deliveriesUnobservable(config) ? undefined : capture,
-    productMade,
+    checked,
   );
   process.env.STORE_PROBE = JSON.stringify(findings);
   recordStoreProbe({ reportFile: target.createdResourcesFile, runId: target.runId }, findings);

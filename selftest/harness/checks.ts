@@ -1,14 +1,13 @@
 /**
- * The static checks of `npm test`: types, lint, import rules, unused code, format, the OpenAPI and GitHub
- * Actions lints, each an npm script. The self tests run each as a test (selftest/checks.spec.ts), beside
+ * The static checks of `npm test`: types and lint (`typecheck` and `lint` on one TypeScript program), import
+ * rules, unused code, format, the OpenAPI and GitHub Actions lints, each an npm script. The self tests run each as a test (selftest/checks.spec.ts), beside
  * the others, so that they fill the time the child runs spend waiting; `npm run checks` runs them alone.
  */
 import { spawn } from 'node:child_process';
 import { PROJECT_ROOT } from '../../support/run/config.ts';
 
 export const CHECKS = {
-  typecheck: 'the types (tsc)',
-  lint: 'eslint, type-aware: no floating promise, no unsafe any',
+  'types-and-lint': 'the types (tsc) and eslint, type-aware (no floating promise, no unsafe any), on one program',
   'format:check': 'prettier: every file formatted',
   'lint:imports': 'dependency-cruiser: who imports whom, and no cycle',
   'lint:unused': 'knip: no unused file, export or dependency',

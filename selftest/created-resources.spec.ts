@@ -13,11 +13,12 @@ import { REFERENCE_DELETE_PATHS } from '../reference/routes/delete.ts';
 import type { WebhookRecord } from '../reference/store.ts';
 import { main } from '../cli/main.ts';
 import { REFERENCE_PROFILE } from '../support/run/config.ts';
-import { recordCreation, recordStoreProbe } from '../support/run/created-resources.ts';
+import { recordStoreProbe } from '../support/run/created-resources.ts';
 import type { CreatedResourcesReport } from '../support/run/teardown.ts';
 import { runSuite, type RunResult } from './harness/suite-run.ts';
 import { expect, SELFTEST_TOKEN, test, type TestServers, WHOLE_SUITE } from './fixtures.ts';
 import { runDirectory } from './support/report-files.ts';
+import { killedRun } from './support/killed-run.ts';
 import { childEnvironment } from './harness/suite-run.ts';
 
 /** Specs that create both products and webhooks, a few of each per test. */
@@ -309,38 +310,6 @@ test('a mistyped delete path, which the store answers 404: what it did not delet
   expect(report.summary.left, 'report.summary.left').toBe(created.product.length);
   expect(result.stdout, 'the console summary').toContain('Check DELETE_PRODUCT_PATH');
 });
-
-/** What a killed run's workers left on the reference at `url`: two webhooks, journaled as they were made. */
-async function killedRun(url: string, reportFile: string, runId: string): Promise<number[]> {
-  const made: number[] = [];
-  for (const n of [1, 2]) {
-    const body = {
-      name: `${runId} webhook ${n}`,
-      url: `http://127.0.0.1:9/in/${n}`,
-      method_type: 'POST',
-      events: ['product.created'],
-      status: 1,
-    };
-    const answer = await fetch(`${url}/api/core/v1/webhooks`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${SELFTEST_TOKEN}`,
-        'content-type': 'application/json',
-        accept: 'application/json',
-      },
-      body: JSON.stringify(body),
-    });
-    const json = (await answer.json()) as { data: { webhook: { id: number } } };
-    recordCreation(
-      'registerWebhook',
-      body,
-      { status: answer.status, json },
-      { reportFile, runId, by: 'a killed test' },
-    );
-    made.push(json.data.webhook.id);
-  }
-  return made;
-}
 
 /** `cleanup <run id>`, in this process, configured by `env` alone. */
 async function cleanup(env: Record<string, string>, runId: string): Promise<number> {

@@ -29,6 +29,8 @@ import {
 import { EmbeddedTargets, type ReferenceVariant } from '../support/contract/embedded-targets.ts';
 import { ConformanceReport } from '../support/report/report-format.ts';
 import { runSuite } from './harness/suite-run.ts';
+import { readJournal } from '../support/run/created-resources.ts';
+import { killedRun } from './support/killed-run.ts';
 import { runDirectory } from './support/report-files.ts';
 
 /** The variant's own profile, as its file holds it (each test changes a copy of its own). */
@@ -393,6 +395,38 @@ test.describe('end to end, against the standalone reference: NO VERDICT, exit 2,
     );
     expect(contents(server), 'what the profile check and the probes created, deleted').toEqual(found);
   });
+});
+
+test("a run stopped before it writes (CAPTURE_PUBLIC_URL down) leaves alone what a killed run of its RUN_ID journaled: that is cleanup's", async ({
+  servers,
+}, testInfo) => {
+  const { url, server } = await servers.reference();
+  const runId = 'selftest-stopped-before-writing';
+  const journal = testInfo.outputPath('created-resources.json');
+  const left = await killedRun(url, journal, runId);
+  const found = contents(server);
+  const webhooks = structuredClone(left.map((id) => server.store.webhooks.get(id)));
+  const { result, output, report } = await runAsUser(testInfo, {
+    BASE_URL: url,
+    API_TOKEN: SELFTEST_TOKEN,
+    TARGET_PROFILE: REFERENCE_PROFILE,
+    RUN_ID: runId,
+    CREATED_RESOURCES_FILE: journal,
+    CAPTURE_PUBLIC_URL: 'http://127.0.0.1:9',
+  });
+  expect(result.exitCode, output).toBe(2);
+  expect(report.verdict).toBe('NO VERDICT');
+  expect(output).toMatch(/^PreflightError: Capture server unreachable: .*Check CAPTURE_PUBLIC_URL/m);
+  expect(contents(server), 'the products and webhooks on the store').toEqual(found);
+  expect(
+    left.map((id) => server.store.webhooks.get(id)),
+    "the killed run's webhooks, as they were: not switched off",
+  ).toEqual(webhooks);
+  const journaled = readJournal(journal, runId);
+  expect(
+    { created: journaled.created.map((c) => c.id), steps: journaled.steps },
+    'the journal, as the killed run left it',
+  ).toEqual({ created: left, steps: [] });
 });
 
 /** The ids of the reference's products and webhooks: a run stopped in set-up leaves the same. */

@@ -18,7 +18,8 @@ function projectProgram(): ts.Program {
   const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, PROJECT_ROOT, undefined, configPath);
   return ts.createProgram({
     rootNames: parsed.fileNames,
-    options: parsed.options,
+    // As `tsc --noEmit`, whatever tsconfig.json says.
+    options: { ...parsed.options, noEmit: true },
     configFileParsingDiagnostics: parsed.errors,
   });
 }

@@ -21,6 +21,7 @@ import { preflight, PREFLIGHT_TIMEOUT_MS, PreflightError, type PreflightOptions 
 import { ConformanceReport } from '../support/report/report-format.ts';
 import { runSuite } from './harness/suite-run.ts';
 import { runDirectory } from './support/report-files.ts';
+import { closedPort } from './support/closed-port.ts';
 
 const TOKEN = 'preflight-selftest-token-0123456789';
 /**
@@ -32,16 +33,6 @@ const WALL_TIME_LIMIT_MS = 30_000;
 
 // One child run at a time: several Playwright processes at once would measure the machine, not the suite.
 test.describe.configure({ mode: 'default' });
-
-/** A port on loopback where nothing listens. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as net.AddressInfo;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /** The reference, except that the paths given answer the status given (with a JSON body), whatever is asked. */
 function reference(answers: Record<string, number> = {}): FastifyInstance {

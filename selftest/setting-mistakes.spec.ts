@@ -31,6 +31,7 @@ import { ConformanceReport } from '../support/report/report-format.ts';
 import { runSuite } from './harness/suite-run.ts';
 import { readJournal } from '../support/run/created-resources.ts';
 import { killedRun } from './support/killed-run.ts';
+import { closedPort } from './support/closed-port.ts';
 import { runDirectory } from './support/report-files.ts';
 
 /** The variant's own profile, as its file holds it (each test changes a copy of its own). */
@@ -412,7 +413,7 @@ test("a run stopped before it writes (CAPTURE_PUBLIC_URL down) leaves alone what
     TARGET_PROFILE: REFERENCE_PROFILE,
     RUN_ID: runId,
     CREATED_RESOURCES_FILE: journal,
-    CAPTURE_PUBLIC_URL: 'http://127.0.0.1:9',
+    CAPTURE_PUBLIC_URL: `http://127.0.0.1:${await closedPort()}`,
   });
   expect(result.exitCode, output).toBe(2);
   expect(report.verdict).toBe('NO VERDICT');

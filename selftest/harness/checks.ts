@@ -1,7 +1,8 @@
 /**
- * The static checks of `npm test`: types and lint (`typecheck` and `lint` on one TypeScript program), import
- * rules, unused code, format, the OpenAPI and GitHub Actions lints, each an npm script. The self tests run each as a test (selftest/checks.spec.ts), beside
- * the others, so that they fill the time the child runs spend waiting; `npm run checks` runs them alone.
+ * The static checks of `npm test`: types and lint (`typecheck` and `lint` on one TypeScript program),
+ * import rules, unused code, format, the OpenAPI and GitHub Actions lints, each an npm script. The self
+ * tests run each as a test (selftest/checks.spec.ts), beside the others, so that they fill the time the
+ * child runs spend waiting; `npm run checks` runs them alone.
  */
 import { spawn } from 'node:child_process';
 import { PROJECT_ROOT } from '../../support/run/config.ts';

@@ -2,8 +2,8 @@
  * `npm run types-and-lint`: what `npm run typecheck` and `npm run lint` check, on one TypeScript program.
  * Each of them alone builds and type-checks the whole project; here tsc's program is handed to ESLint
  * (typescript-eslint's `parserOptions.programs`), whose type-aware rules then find the types already
- * computed. The self tests run this one (selftest/harness/checks.ts): it costs about two thirds of the
- * CPU of the two, on cores the child runs share. Exit code 1 on any type error, lint error or warning.
+ * computed. The self tests run this one (selftest/harness/checks.ts): the project is type-checked once, not
+ * twice, on cores the child runs share. Exit code 1 on any type error, lint error or warning.
  */
 import { ESLint } from 'eslint';
 import path from 'node:path';
